@@ -14,6 +14,7 @@ export const NS = {
   dcat: 'http://www.w3.org/ns/dcat#',
   foaf: 'http://xmlns.com/foaf/0.1/',
   sh: 'http://www.w3.org/ns/shacl#',
+  schema: 'http://schema.org/',
   /** Non-public bookkeeping (record state, redirects); never in the public quads. */
   admin: 'urn:x-museum-ld:admin#',
 } as const;

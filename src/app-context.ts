@@ -1,0 +1,18 @@
+/**
+ * What every endpoint module receives: the validated configuration, IRI minting, the store seam, the query
+ * catalogue and the logger. Handlers get their collaborators from here, never from module-level singletons,
+ * so tests build an app around a real store on fixture data.
+ */
+import type { Logger } from 'pino';
+import type { Config } from './config/config.js';
+import type { Iris } from './vocab/iris.js';
+import type { QueryStore } from './store/types.js';
+import type { Metrics } from './http/metrics.js';
+
+export interface AppContext {
+  config: Config;
+  iris: Iris;
+  store: QueryStore;
+  logger: Logger;
+  metrics: Metrics;
+}

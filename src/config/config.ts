@@ -1,0 +1,201 @@
+/**
+ * Typed configuration from environment variables, validated once at start-up. Every problem is reported as
+ * one line naming the variable and the form it accepts; secrets are never echoed. The table of settings is
+ * `docs/configuration.md`.
+ */
+import { isIP } from 'node:net';
+import path from 'node:path';
+import { z } from 'zod';
+import { SecretList } from './secret-list.js';
+import { unknownSettingProblems } from './unknown-settings.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Express's `trust proxy` setting: on/off, a hop count, or trusted addresses, subnets and presets. */
+export type TrustProxy = boolean | number | readonly string[];
+
+export interface Config {
+  port: number;
+  /** Scheme, host and port of every `@id`; no trailing slash. */
+  baseUrl: string;
+  /** Absolute path of the folder that holds the store generations. */
+  dataDir: string;
+  /** v2 requests per minute per client IP; 0 disables the limit. */
+  rateLimitPerMinute: number;
+  logLevel: LogLevel;
+  sparqlTimeoutMs: number;
+  sparqlMaxRows: number;
+  sparqlMaxConcurrent: number;
+  /** Hosts (`host[:port]`, lower case) whose image URIs are accepted and proxied. */
+  imageHosts: readonly string[];
+  demoObjects: number;
+  demoSeed: number;
+  trustProxy: TrustProxy;
+  /** Keys accepted by the restricted v1 endpoints; prints as a placeholder. */
+  v1ApiKeys: SecretList;
+  /** Generations kept on disk after a swap (the current one included). */
+  keepGenerations: number;
+}
+
+/** A configuration problem; `message` is one line fit to print before exiting. */
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+interface Setting<T> {
+  schema: z.ZodType<T, string>;
+  /** The accepted form, completing "NAME must be ...". */
+  form: string;
+  /** Secret values are never repeated in a message. */
+  secret?: boolean;
+}
+
+const int = (min: number, max: number): Setting<number> => ({
+  schema: z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max)),
+  form: max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer from ${min} to ${max}`,
+});
+
+const list = (s: string): string[] =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+
+const baseUrlSetting: Setting<string> = {
+  schema: z.string().transform((s, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(s);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not a URL' });
+      return z.NEVER;
+    }
+    const ok =
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.username === '' &&
+      url.password === '' &&
+      url.pathname === '/' &&
+      !s.includes('?') &&
+      !s.includes('#');
+    if (!ok) ctx.addIssue({ code: 'custom', message: 'not an origin' });
+    return url.origin;
+  }),
+  form: 'an http(s) URL with scheme and host only, such as https://data.example.org (no path, query or fragment)',
+};
+
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+const imageHostsSetting: Setting<string[]> = {
+  schema: z
+    .string()
+    .transform((s) => list(s).map((h) => h.toLowerCase()))
+    .pipe(z.array(z.string().regex(HOST)).min(1)),
+  form: 'a comma-separated list of host names, optionally with :port (such as images.example.org,localhost:3000)',
+};
+
+const TRUST_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isTrustEntry = (entry: string): boolean => {
+  if (TRUST_PRESETS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+const trustProxySetting: Setting<TrustProxy> = {
+  schema: z.string().transform((s, ctx): TrustProxy => {
+    const v = s.trim().toLowerCase();
+    if (v === 'true') return true;
+    if (v === 'false') return false;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const entries = list(v);
+    if (entries.length === 0 || !entries.every(isTrustEntry)) {
+      ctx.addIssue({ code: 'custom', message: 'not a trust proxy value' });
+      return z.NEVER;
+    }
+    return entries;
+  }),
+  form:
+    'true, false, a number of proxy hops, or a comma-separated list of IP addresses, CIDR subnets ' +
+    'and the presets loopback, linklocal, uniquelocal',
+};
+
+const SETTINGS = {
+  PORT: int(0, 65535),
+  BASE_URL: baseUrlSetting,
+  DATA_DIR: {
+    schema: z.string().trim().min(1).transform((s) => path.resolve(s)),
+    form: 'a directory path',
+  },
+  RATE_LIMIT_PER_MINUTE: int(0, 1_000_000),
+  LOG_LEVEL: {
+    schema: z
+      .string()
+      .transform((s) => s.toLowerCase())
+      .pipe(z.enum(LOG_LEVELS)),
+    form: `one of ${LOG_LEVELS.join(', ')}` },
+  SPARQL_TIMEOUT_MS: int(1, 3_600_000),
+  SPARQL_MAX_ROWS: int(1, 10_000_000),
+  SPARQL_MAX_CONCURRENT: int(1, 64),
+  IMAGE_HOSTS: imageHostsSetting,
+  DEMO_OBJECTS: int(1, 10_000_000),
+  DEMO_SEED: int(0, 2 ** 32 - 1),
+  TRUST_PROXY: trustProxySetting,
+  V1_API_KEYS: {
+    schema: z.string().transform(list).pipe(z.array(z.string().regex(/^[\x21-\x7e]+$/))),
+    form: 'a comma-separated list of keys of printable ASCII characters without spaces',
+    secret: true,
+  },
+  KEEP_GENERATIONS: int(1, 1000),
+} satisfies Record<string, Setting<unknown>>;
+
+type SettingName = keyof typeof SETTINGS;
+type Parsed = { [K in SettingName]?: z.output<(typeof SETTINGS)[K]['schema']> };
+
+/** The names of every environment variable the service reads. */
+export const SETTING_NAMES = Object.keys(SETTINGS) as readonly SettingName[];
+
+/** Reads and validates the configuration; throws `ConfigError` listing every problem, one clause per variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems = unknownSettingProblems(Object.keys(env), SETTING_NAMES);
+  const parsed: Parsed = {};
+  for (const name of SETTING_NAMES) {
+    const raw = env[name];
+    // An empty variable is treated as unset, as shells and compose files often export NAME= for "default".
+    if (raw === undefined || raw.trim() === '') continue;
+    const setting: Setting<unknown> = SETTINGS[name];
+    const result = setting.schema.safeParse(raw.trim());
+    if (result.success) (parsed as Record<string, unknown>)[name] = result.data;
+    else problems.push(`${name} must be ${setting.form}${setting.secret ? '' : ` (got ${JSON.stringify(raw)})`}`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const port = parsed.PORT ?? 3000;
+  const baseUrl = parsed.BASE_URL ?? `http://localhost:${port}`;
+  return {
+    port,
+    baseUrl,
+    dataDir: parsed.DATA_DIR ?? path.resolve('data'),
+    rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE ?? 10,
+    logLevel: parsed.LOG_LEVEL ?? 'info',
+    sparqlTimeoutMs: parsed.SPARQL_TIMEOUT_MS ?? 10_000,
+    sparqlMaxRows: parsed.SPARQL_MAX_ROWS ?? 10_000,
+    sparqlMaxConcurrent: parsed.SPARQL_MAX_CONCURRENT ?? 2,
+    imageHosts: parsed.IMAGE_HOSTS ?? [new URL(baseUrl).host],
+    demoObjects: parsed.DEMO_OBJECTS ?? 1000,
+    demoSeed: parsed.DEMO_SEED ?? 1,
+    trustProxy: parsed.TRUST_PROXY ?? false,
+    v1ApiKeys: new SecretList(parsed.V1_API_KEYS ?? []),
+    keepGenerations: parsed.KEEP_GENERATIONS ?? 3,
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * The query catalogue: every `queries/<resource>/<name>.rq` file, parsed once at start-up with sparqljs.
+ * Request values are bound on the parsed query as a VALUES block in front of the WHERE clause (DESIGN.md,
+ * "Query"), never spliced into query text; the bound AST is then serialised by sparqljs.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sparqljs from 'sparqljs';
+import type { Pattern, SparqlQuery, ValuesPattern, ValuePatternRow } from 'sparqljs';
+import { type BoundTerm, type ParamType, toRdfTerm } from './terms.js';
+
+/** A declared parameter of a query (`#+ param: name - type - description`). */
+export interface QueryParam {
+  name: string;
+  type: ParamType;
+  description: string;
+}
+
+/** One parsed `.rq` file. */
+export interface CatalogueEntry {
+  /** `<resource>/<name>`, e.g. `objects/record`. */
+  name: string;
+  summary: string;
+  params: QueryParam[];
+  ast: SparqlQuery;
+  file: string;
+}
+
+export class QueryBindingError extends Error {}
+
+const HEADER = /^#\+\s*(summary|param):\s*(.*)$/;
+const PARAM_TYPES: readonly ParamType[] = ['iri', 'string', 'integer', 'decimal', 'boolean', 'date', 'dateTime', 'gYear'];
+
+export const DEFAULT_QUERIES_DIR = fileURLToPath(new URL('../../queries', import.meta.url));
+
+/** Reads the grlc-style header of a query file. */
+export function parseHeader(text: string, file: string): { summary: string; params: QueryParam[] } {
+  let summary = '';
+  const params: QueryParam[] = [];
+  for (const line of text.split('\n')) {
+    const match = HEADER.exec(line.trim());
+    if (!match) continue;
+    const [, key, value = ''] = match;
+    if (key === 'summary') {
+      summary = value.trim();
+      continue;
+    }
+    const [name, type, ...description] = value.split(' - ').map((part) => part.trim());
+    if (!name || !PARAM_TYPES.includes(type as ParamType)) {
+      throw new Error(`${file}: bad #+ param line (want "name - type - description", type one of ${PARAM_TYPES.join(', ')}): ${line}`);
+    }
+    params.push({ name, type: type as ParamType, description: description.join(' - ') });
+  }
+  if (!summary) throw new Error(`${file}: missing "#+ summary:" header`);
+  return { summary, params };
+}
+
+function listRqFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return listRqFiles(path);
+    return entry.endsWith('.rq') ? [path] : [];
+  });
+}
+
+/** All queries of the project, parsed once. */
+export class QueryCatalogue {
+  private readonly entries = new Map<string, CatalogueEntry>();
+  private readonly generator = new sparqljs.Generator();
+
+  constructor(dir: string = DEFAULT_QUERIES_DIR) {
+    const parser = new sparqljs.Parser();
+    for (const file of listRqFiles(dir)) {
+      const text = readFileSync(file, 'utf8');
+      const name = relative(dir, file).split(sep).join('/').replace(/\.rq$/, '');
+      const { summary, params } = parseHeader(text, file);
+      let parsed: ReturnType<typeof parser.parse>;
+      try {
+        parsed = parser.parse(text);
+      } catch (error) {
+        throw new Error(`${file}: ${(error as Error).message}`);
+      }
+      if (parsed.type !== 'query') throw new Error(`${file}: only queries belong in the catalogue, not updates`);
+      this.entries.set(name, { name, summary, params, ast: parsed, file });
+    }
+  }
+
+  /** The parsed entry; throws for an unknown name (a programming error, not a request error). */
+  get(name: string): CatalogueEntry {
+    const entry = this.entries.get(name);
+    if (!entry) throw new Error(`no query named ${name} in the catalogue`);
+    return entry;
+  }
+
+  /** Names of all queries, sorted. */
+  names(): string[] {
+    return [...this.entries.keys()].sort();
+  }
+
+  /**
+   * The query text with `rows` bound as one VALUES block over the declared parameters. Each row gives a
+   * value for every parameter; several rows bind several records in one query (`VALUES ?record { … }`).
+   */
+  bind(name: string, rows: Record<string, BoundTerm>[] | Record<string, BoundTerm>): string {
+    return this.generator.stringify(this.bindAst(name, Array.isArray(rows) ? rows : [rows]));
+  }
+
+  /** The bound AST (exposed for tests that inspect the meaning of a bound query). */
+  bindAst(name: string, rows: Record<string, BoundTerm>[]): SparqlQuery {
+    const entry = this.get(name);
+    if (rows.length === 0) throw new QueryBindingError(`${name}: nothing to bind`);
+    const valueRows: ValuePatternRow[] = rows.map((row) => {
+      const extra = Object.keys(row).filter((key) => !entry.params.some((param) => param.name === key));
+      if (extra.length > 0) throw new QueryBindingError(`${name}: unknown parameter ${extra.join(', ')}`);
+      const bound: ValuePatternRow = {};
+      for (const param of entry.params) {
+        const value = row[param.name];
+        if (value === undefined) throw new QueryBindingError(`${name}: missing parameter ${param.name}`);
+        bound[`?${param.name}`] = toRdfTerm(param.type, value, param.name);
+      }
+      return bound;
+    });
+    const values: ValuesPattern = { type: 'values', values: valueRows };
+    const ast = structuredClone(entry.ast) as SparqlQuery & { where?: Pattern[] };
+    ast.where = [values, ...(ast.where ?? [])];
+    return ast;
+  }
+}

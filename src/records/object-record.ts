@@ -1,0 +1,93 @@
+/**
+ * The object record: state check, the parameterised CONSTRUCT, framing and shaping. Returns what the
+ * handler needs to answer (a document with its validators, a redirect, gone, or not found).
+ */
+import type { QueryStore } from '../store/types.js';
+import type { QueryCatalogue } from '../queries/catalogue.js';
+import type { Iris } from '../vocab/iris.js';
+import { NS } from '../vocab/namespaces.js';
+import { frameNQuads, loadFrame, type JsonObject } from '../shaping/jsonld.js';
+import { shapeObject } from '../shaping/object.js';
+import { RecordCache } from './record-cache.js';
+import type { StatusIndex } from './status-index.js';
+
+export interface FinishedRecord {
+  body: string;
+  etag: string;
+  lastModified: Date;
+}
+
+export type RecordLookup =
+  | { kind: 'found'; record: FinishedRecord }
+  | { kind: 'redirect'; state: 'merged' | 'renumbered' | 'withdrawn'; to: string; toPid: string }
+  | { kind: 'removed' }
+  | { kind: 'notFound' };
+
+const GENERATED_AT = `<${NS.prov}generatedAtTime>`;
+
+/** The harvest time of `iri` as written in its N-Quads (prov:generatedAtTime). */
+export function harvestTime(nquads: string, iri: string): Date | undefined {
+  const prefix = `<${iri}> ${GENERATED_AT} "`;
+  const start = nquads.indexOf(prefix);
+  if (start < 0) return undefined;
+  const valueStart = start + prefix.length;
+  const date = new Date(nquads.slice(valueStart, nquads.indexOf('"', valueStart)));
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** ETag from pid and harvest time, as the real service writes it: `"<pid>-<epoch ms>"`. */
+export const recordEtag = (pid: string, harvestedAt: Date): string => `"${pid}-${harvestedAt.getTime()}"`;
+
+export class ObjectRecords {
+  private readonly frame = loadFrame('object');
+  private readonly cache: RecordCache<FinishedRecord>;
+
+  constructor(
+    private readonly store: QueryStore,
+    private readonly queries: QueryCatalogue,
+    private readonly iris: Iris,
+    private readonly statuses: StatusIndex,
+    cacheSize: number,
+  ) {
+    this.cache = new RecordCache(cacheSize);
+  }
+
+  /** The record of a validated object number. */
+  async lookup(pid: string): Promise<RecordLookup> {
+    const iri = this.iris.object(pid);
+    const status = await this.statuses.get(iri);
+    if (status?.kind === 'redirect') {
+      return { kind: 'redirect', state: status.state, to: status.to, toPid: this.iris.pidOf('object', status.to) ?? status.to };
+    }
+    if (status?.kind === 'removed') return { kind: 'removed' };
+    if (status?.kind === 'hidden') return { kind: 'notFound' };
+
+    const generation = this.store.generation?.id ?? '';
+    const cached = this.cache.get(generation, pid);
+    if (cached) return { kind: 'found', record: cached };
+
+    const nquads = await this.constructRecord(iri);
+    const harvestedAt = harvestTime(nquads, iri);
+    if (!harvestedAt) return { kind: 'notFound' };
+    const document = await this.shape(nquads, iri);
+    const record: FinishedRecord = {
+      body: JSON.stringify(document),
+      etag: recordEtag(pid, harvestedAt),
+      lastModified: harvestedAt,
+    };
+    this.cache.set(generation, pid, record);
+    return { kind: 'found', record };
+  }
+
+  /** The record's graph as N-Quads (the parameterised CONSTRUCT). */
+  async constructRecord(iri: string): Promise<string> {
+    const query = this.queries.bind('objects/record', { record: iri, admin: this.iris.adminGraph });
+    return this.store.query(query, { format: 'application/n-quads' });
+  }
+
+  /** Frame (jsonld.js) and shape one record graph. */
+  async shape(nquads: string, iri: string): Promise<JsonObject> {
+    const framed = await frameNQuads(nquads, { ...this.frame, '@id': iri });
+    return shapeObject(framed);
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Shaping rules that a frame cannot say (DESIGN.md, "Shape"): which properties are always arrays and which
+ * singular, the order of keys, number values, and house-keeping triples that must not reach the JSON.
+ * Each resource's shaping module is a list of these rules applied to the framed node.
+ */
+import type { JsonObject, JsonValue } from './jsonld.js';
+
+export const asArray = (value: JsonValue | undefined): JsonValue[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+export function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Makes `keys` arrays on `node` (when present). */
+export function alwaysArray(node: JsonObject, keys: readonly string[]): void {
+  for (const key of keys) if (key in node) node[key] = asArray(node[key]);
+}
+
+/** Makes `keys` single values on `node`, keeping the first (when present). */
+export function singular(node: JsonObject, keys: readonly string[]): void {
+  for (const key of keys) {
+    const value = node[key];
+    if (Array.isArray(value)) {
+      if (value.length === 0) delete node[key];
+      else node[key] = value[0] as JsonValue;
+    }
+  }
+}
+
+/** Returns a copy of `node` whose keys follow `order`; keys not named keep their order after the named ones. */
+export function orderKeys(node: JsonObject, order: readonly string[]): JsonObject {
+  const out: JsonObject = {};
+  for (const key of order) if (key in node) out[key] = node[key] as JsonValue;
+  for (const key of Object.keys(node)) if (!(key in out)) out[key] = node[key] as JsonValue;
+  return out;
+}
+
+/** `{@type: xsd:decimal, @value: "13.5"}` → 13.5, for the measurement values the spec shows as numbers. */
+export function numberValue(value: JsonValue | undefined): JsonValue | undefined {
+  if (isObject(value) && typeof value['@value'] === 'string') {
+    const number = Number(value['@value']);
+    return Number.isFinite(number) ? number : value;
+  }
+  return value;
+}
+
+/** Applies `visit` to every node object below `value` (depth first, the node itself included). */
+export function walkNodes(value: JsonValue | undefined, visit: (node: JsonObject) => void): void {
+  if (Array.isArray(value)) {
+    for (const item of value) walkNodes(item, visit);
+  } else if (isObject(value)) {
+    for (const key of Object.keys(value)) walkNodes(value[key], visit);
+    visit(value);
+  }
+}
+
+const POSITION = 'http://schema.org/position';
+
+/** Sorts nodes by their schema:position and removes it from the JSON. */
+export function sortByPosition(nodes: JsonValue[]): JsonValue[] {
+  const position = (node: JsonValue): number => {
+    if (!isObject(node)) return Number.MAX_SAFE_INTEGER;
+    const value = numberValue(node[POSITION]);
+    return typeof value === 'number' ? value : Number.MAX_SAFE_INTEGER;
+  };
+  const sorted = [...nodes].sort((a, b) => position(a) - position(b));
+  for (const node of sorted) if (isObject(node)) delete node[POSITION];
+  return sorted;
+}
+
+/** Sorts event nodes by the number at the end of their `@id` (`…/production/2` before `…/production/10`). */
+export function sortByIdNumber(nodes: JsonValue[]): JsonValue[] {
+  const number = (node: JsonValue): number => {
+    const id = isObject(node) && typeof node['@id'] === 'string' ? node['@id'] : '';
+    const match = /(\d+)$/.exec(id);
+    return match ? Number(match[1]) : Number.MAX_SAFE_INTEGER;
+  };
+  return [...nodes].sort((a, b) => number(a) - number(b));
+}

@@ -1,0 +1,68 @@
+/**
+ * The store seam (DESIGN.md, "Growing past one machine"): endpoints reach data only through `QueryStore`,
+ * so the embedded Oxigraph workers can be replaced by a remote SPARQL 1.1 endpoint without touching them.
+ */
+import type { RecordKind } from '../vocab/iris.js';
+
+/** Serialisations a query can answer in: RDF for CONSTRUCT/DESCRIBE, SPARQL results for SELECT/ASK. */
+export const RDF_FORMATS = ['application/n-quads', 'application/n-triples', 'text/turtle'] as const;
+export const RESULTS_FORMATS = [
+  'application/sparql-results+json',
+  'application/sparql-results+xml',
+  'text/csv',
+  'text/tab-separated-values',
+] as const;
+export type RdfFormat = (typeof RDF_FORMATS)[number];
+export type ResultsFormat = (typeof RESULTS_FORMATS)[number];
+export type QueryResultFormat = RdfFormat | ResultsFormat;
+
+export interface QueryOptions {
+  /**
+   * Answer format. Defaults to N-Quads for CONSTRUCT/DESCRIBE and SPARQL JSON for SELECT/ASK; a format of
+   * the wrong family for the query form rejects with `QueryError`.
+   */
+  format?: QueryResultFormat;
+  /** Time from the call to the answer, queueing included; past it the query rejects with `QueryDeadlineError`. */
+  deadlineMs?: number;
+  /** Name reported to metrics (such as the catalogue query name); defaults to the query form. */
+  label?: string;
+}
+
+/** A read-only SPARQL store serving one generation at a time. */
+export interface QueryStore {
+  /** Runs a SPARQL query and returns the serialised answer. */
+  query(sparql: string, opts?: QueryOptions): Promise<string>;
+  /** The generation being served; undefined before the first one is ready. */
+  readonly generation: GenerationManifest | undefined;
+  /** True when a query would be answered now rather than rejected with `StoreUnavailableError`. */
+  ready(): boolean;
+}
+
+export type RecordCounts = Record<RecordKind, number>;
+
+/** `manifest.json` of a generation folder (FORMAT_VERSION 1). */
+export interface GenerationManifest {
+  formatVersion: number;
+  /** Folder name under `generations/`; sorts by creation time. */
+  id: string;
+  /** ISO 8601 time the generation was created. */
+  created: string;
+  source: { kind: 'harvest' | 'load'; path: string };
+  /** Scheme and host of every record IRI in the generation. */
+  baseUrl: string;
+  counts: {
+    publicQuads: number;
+    nonPublicQuads: number;
+    /** Distinct named graphs over both files. */
+    graphs: number;
+    /** Record graphs (`{base}/v2/id/<kind>/<pid>`) per kind, in the public and in the non-public file. */
+    publicRecords: RecordCounts;
+    nonPublicRecords: RecordCounts;
+  };
+  /** Lower-case hex sha256 of the files as stored (gzip bytes). */
+  checksums: { public: string; nonPublic: string };
+  /** Sizes in bytes of the files as stored, checked cheaply at start-up. */
+  bytes: { public: number; nonPublic: number };
+  /** Whatever the producer reported (harvest report, load statistics). */
+  details?: Record<string, unknown>;
+}
