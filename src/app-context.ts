@@ -8,6 +8,7 @@ import type { Config } from './config/config.js';
 import type { Iris } from './vocab/iris.js';
 import type { QueryStore } from './store/types.js';
 import type { Metrics } from './http/metrics.js';
+import type { QueryCatalogue } from './queries/catalogue.js';
 
 export interface AppContext {
   config: Config;
@@ -15,4 +16,5 @@ export interface AppContext {
   store: QueryStore;
   logger: Logger;
   metrics: Metrics;
+  queries: QueryCatalogue;
 }

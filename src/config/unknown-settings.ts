@@ -4,7 +4,7 @@
  * name that is ours in all but spelling. The rule (documented in docs/configuration.md):
  *   1. the name differs from a setting only in letter case (`port`, `Base_Url`);
  *   2. the name is within one edit of a setting of up to 8 characters, or two edits of a longer one
- *      (`BASE_URI`, `RATE_LIMIT_PER_MINUTES`, `TRUST_PROXIES`);
+ *      (`BASE_URI`, `RATE_LIMIT_PER_MINUTES`, `TRUSTPROXY`);
  *   3. the name starts with a prefix that only this service uses (`RATE_LIMIT`, `SPARQL_`, `DEMO_`, `V1_`,
  *      `STORE_`) and is not a setting (`RATE_LIMIT=5`, `SPARQL_TIMEOUT=3`).
  */

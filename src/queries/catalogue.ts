@@ -122,8 +122,8 @@ export class QueryCatalogue {
       return bound;
     });
     const values: ValuesPattern = { type: 'values', values: valueRows };
-    const ast = structuredClone(entry.ast) as SparqlQuery & { where?: Pattern[] };
-    ast.where = [values, ...(ast.where ?? [])];
-    return ast;
+    // A shallow copy with a new WHERE list: the parsed AST is shared between requests and never mutated.
+    const ast = entry.ast as SparqlQuery & { where?: Pattern[] };
+    return { ...ast, where: [values, ...(ast.where ?? [])] } as SparqlQuery;
   }
 }

@@ -26,6 +26,11 @@ export interface QueryOptions {
   deadlineMs?: number;
   /** Name reported to metrics (such as the catalogue query name); defaults to the query form. */
   label?: string;
+  /**
+   * Let the default graph be the union of all named graphs (the SPARQL endpoint's dataset). Default false:
+   * the default graph is the store's own, which holds nothing since every quad sits in a record graph.
+   */
+  unionDefaultGraph?: boolean;
 }
 
 /** A read-only SPARQL store serving one generation at a time. */

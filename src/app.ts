@@ -1,0 +1,58 @@
+/**
+ * The Express application of one deployment, built from its context and never listening (server.ts
+ * listens; tests drive it with supertest). Middleware order is the contract:
+ *   request log → metrics → CORS → compression → /healthz /readyz /metrics / → /iiif (not rate-limited)
+ *   → /v2: rate limit → read-only methods → catalog (/v2/, /v2/dcat) → readiness gate → resource routes
+ *   → 404 → error handler.
+ * The catalog is static, so it is served before the store is ready; every other /v2 route answers 503 with
+ * Retry-After until then. `/` redirects (302) to the catalog at /v2/, the entry point of the API.
+ */
+import compression from 'compression';
+import express, { type Router } from 'express';
+import type { AppContext } from './app-context.js';
+import { catalogRoutes } from './endpoints/catalog.js';
+import { healthRoutes } from './endpoints/health.js';
+import { objectRoutes } from './endpoints/objects.js';
+import { corsMiddleware } from './http/cors.js';
+import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { allowMethods } from './http/methods.js';
+import { v2RateLimit } from './http/rate-limit.js';
+import { requireReadyStore } from './http/readiness.js';
+import { requestLog } from './http/request-log.js';
+
+export interface AppOptions {
+  /** IIIF Image API routes, mounted at /iiif outside the v2 rate limit (viewers fetch many tiles). */
+  iiifRouter?: Router;
+}
+
+/** Builds the app for `ctx`; mounts the v2 resource routes, health, metrics and the error handling. */
+export function createApp(ctx: AppContext, options: AppOptions = {}): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  const { trustProxy } = ctx.config;
+  app.set('trust proxy', typeof trustProxy === 'object' ? [...trustProxy] : trustProxy);
+  ctx.metrics.setGenerationSource(() => ctx.store.generation);
+
+  app.use(requestLog(ctx.logger));
+  app.use(ctx.metrics.middleware());
+  app.use(corsMiddleware());
+  app.use(compression());
+
+  app.use(healthRoutes(ctx.store));
+  app.get('/metrics', ctx.metrics.handler);
+  app.get('/', (_req, res) => res.redirect(302, '/v2/'));
+  if (options.iiifRouter !== undefined) app.use('/iiif', options.iiifRouter);
+
+  app.use(
+    '/v2',
+    v2RateLimit(ctx.config.rateLimitPerMinute, ctx.logger),
+    allowMethods(['GET', 'HEAD', 'OPTIONS']),
+    catalogRoutes(ctx),
+    requireReadyStore(ctx.store),
+    objectRoutes(ctx),
+  );
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(ctx.logger));
+  return app;
+}

@@ -1,0 +1,82 @@
+/**
+ * What the data commands share: settings from the environment (through the service's own validation, so
+ * DATA_DIR and BASE_URL mean the same to the server and the commands), and one way to fail: a message on
+ * stderr (`file:line: reason` for bad input) and exit code 1; 2 for a wrong command line; and the summary
+ * they print on stdout about the generation they made.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ConfigError, loadConfig } from '../config/config.js';
+import type { Generation } from '../store/generations.js';
+
+export interface CliSettings {
+  dataDir: string;
+  baseUrl: string;
+  imageHosts: string[];
+  keepGenerations: number;
+}
+
+/** A wrong command line; printed with the usage text. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** DATA_DIR (default ./data), BASE_URL (default http://localhost:3000), IMAGE_HOSTS (default BASE_URL's host). */
+export function cliSettings(env: NodeJS.ProcessEnv = process.env): CliSettings {
+  const config = loadConfig(env);
+  return {
+    dataDir: config.dataDir,
+    baseUrl: config.baseUrl,
+    imageHosts: [...config.imageHosts],
+    keepGenerations: config.keepGenerations,
+  };
+}
+
+/** Parses argv after the script name; unknown options and missing values are UsageErrors. */
+export function parseCommandLine<T extends ParseArgsConfig['options']>(options: T, args = process.argv.slice(2)) {
+  try {
+    return parseArgs({ options, args, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+/** Runs a command's main function and turns any failure into a message and an exit code. */
+export function runCli(usage: string, main: () => Promise<void>): void {
+  main().then(
+    () => {
+      process.exitCode = 0;
+    },
+    (err: unknown) => {
+      if (err instanceof UsageError) {
+        process.stderr.write(`${err.message}\n\n${usage}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const message = err instanceof ConfigError ? err.message : err instanceof Error ? err.message : String(err);
+      process.stderr.write(`${message}\n`);
+      if (process.env.DEBUG_CLI && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
+
+/** Prints id, counts and rate of a new generation. */
+export function printGeneration(generation: Generation, elapsedMs: number): void {
+  const { manifest } = generation;
+  const { counts } = manifest;
+  const quads = counts.publicQuads + counts.nonPublicQuads;
+  const n = (x: number): string => x.toLocaleString('en');
+  const records = (r: typeof counts.publicRecords): string =>
+    `${n(r.object)} objects, ${n(r.agent)} agents, ${n(r.exhibition)} exhibitions, ${n(r.concept)} concepts`;
+  const lines = [
+    `generation ${manifest.id} is current (${generation.dir})`,
+    `  base URL      ${manifest.baseUrl}`,
+    `  public        ${n(counts.publicQuads)} quads; ${records(counts.publicRecords)}`,
+    `  non-public    ${n(counts.nonPublicQuads)} quads; ${records(counts.nonPublicRecords)}`,
+    `  took          ${(elapsedMs / 1000).toFixed(1)} s (${n(Math.round(quads / Math.max(elapsedMs / 1000, 0.001)))} quads/s)`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

@@ -1,0 +1,34 @@
+/**
+ * `npm run load -- FILE.nq[.gz] [--base-url URL]`: an N-Quads dump becomes the new current generation.
+ * The base URL of the records is taken from --base-url, else from the record graph IRIs, else BASE_URL.
+ */
+import path from 'node:path';
+import { loadNQuadsFile, type LoadProgress } from '../store/load.js';
+import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError } from './common.js';
+import { createProgress } from './progress.js';
+
+const USAGE = `usage: npm run load -- FILE.nq[.gz] [--base-url URL]
+
+Checks every line of FILE, splits the public from the non-public quads (admin graph) and makes the result
+the current generation under DATA_DIR. Nothing changes when a line is bad (the error names file:line).`;
+
+runCli(USAGE, async () => {
+  const { values, positionals } = parseCommandLine({ 'base-url': { type: 'string' } });
+  if (positionals.length !== 1) throw new UsageError('give exactly one N-Quads file');
+  const file = path.resolve(positionals[0] as string);
+  const baseUrl = values['base-url']?.replace(/\/+$/, '');
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]+$/.test(baseUrl)) throw new UsageError('--base-url must be a scheme and host, such as https://data.example.org');
+  const settings = cliSettings();
+  const progress = createProgress('load');
+  const started = Date.now();
+  const onProgress = (p: LoadProgress): void =>
+    progress.update({ ...p, unit: 'bytes', detail: p.quads === undefined ? undefined : `${p.quads.toLocaleString('en')} quads` });
+  try {
+    const generation = await loadNQuadsFile(settings.dataDir, file, { baseUrl, fallbackBaseUrl: settings.baseUrl, onProgress });
+    progress.stop();
+    printGeneration(generation, Date.now() - started);
+  } catch (err) {
+    progress.abort();
+    throw err;
+  }
+});

@@ -1,0 +1,192 @@
+/**
+ * Source export → CIDOC-CRM N-Quads, one named graph per record (docs/graph-model.md).
+ *
+ * Concepts, agents and exhibitions are read into memory (small); objects are read twice: a first
+ * pass validates every line and collects the facts other graphs need (numbers, set membership,
+ * servability, image URLs), then the images are checked, then the second pass streams the object
+ * graphs. Memory therefore grows with the number of objects only by a few facts each.
+ */
+import { Iris } from '../vocab/iris.js';
+import { Catalog, type ObjectFacts } from './catalog.js';
+import { readRecords } from './source-reader.js';
+import {
+  checkAgentRelations,
+  checkConceptBroader,
+  checkExhibition,
+  checkObjectNumbers,
+  checkObjectReferences,
+  duplicate,
+  type PendingObjectReference,
+} from './reference-checks.js';
+import { checkImages, imageUrl } from './images.js';
+import { BlankNodes } from './nquads.js';
+import { QuadSink } from './quad-sink.js';
+import { adminQuads, isServable, type AdminFacts } from './admin-graph.js';
+import { conceptGraph } from './concept-graph.js';
+import { agentGraph } from './agent-graph.js';
+import { exhibitionGraph } from './exhibition-graph.js';
+import { objectGraph } from './object-graph.js';
+import type { GraphBuilder } from './graph-builder.js';
+import type { ObjectRecord } from './schema.js';
+
+export { SourceLineError } from './source-line-error.js';
+
+export interface HarvestOptions {
+  /** e.g. http://localhost:3000 ; all record IRIs via new Iris(baseUrl). */
+  baseUrl: string;
+  /** Hosts (host[:port]) whose image URIs are HEAD-checked; images on other hosts are dropped. */
+  imageHosts: string[];
+  /** Default 16. */
+  imageConcurrency?: number;
+  /** Default 5000. */
+  imageTimeoutMs?: number;
+  /** Default true; false keeps every image unchecked (benchmarks without an IIIF server). */
+  validateImages?: boolean;
+  onProgress?: (p: { phase: 'read' | 'images' | 'write'; done: number; total?: number }) => void;
+}
+
+export interface HarvestReport {
+  records: Record<'objects' | 'agents' | 'exhibitions' | 'concepts', number>;
+  publicQuads: number;
+  nonPublicQuads: number;
+  /** Distinct image URIs a HEAD request was sent for. */
+  imagesChecked: number;
+  /** Distinct image URIs dropped: failed checks plus URIs on hosts outside `imageHosts`. */
+  imagesDropped: number;
+}
+
+interface Outputs {
+  public: NodeJS.WritableStream;
+  nonPublic: NodeJS.WritableStream;
+}
+
+const PROGRESS_EVERY = 1000;
+const CURRENT = { kind: 'current' } as const;
+
+/**
+ * Harvests the export in `sourceDir` into `out` (public and non-public N-Quads). Throws SourceLineError
+ * on the first bad line; the streams are then half-written and must be discarded. The streams are not
+ * ended: the caller ends them and waits for 'finish'.
+ */
+export async function harvestExport(sourceDir: string, out: Outputs, options: HarvestOptions): Promise<HarvestReport> {
+  const iris = new Iris(options.baseUrl);
+  const catalog = new Catalog(iris);
+  const progress = options.onProgress;
+  let read = 0;
+  const tick = (): void => {
+    read += 1;
+    if (read % PROGRESS_EVERY === 0) progress?.({ phase: 'read', done: read });
+  };
+
+  for await (const { line, record } of readRecords(sourceDir, 'concepts')) {
+    const first = catalog.concepts.get(record.pid);
+    if (first !== undefined) duplicate('concepts', line, record.pid, first.line);
+    catalog.addConcept(record, line);
+    tick();
+  }
+  checkConceptBroader(catalog);
+
+  for await (const { line, record } of readRecords(sourceDir, 'agents')) {
+    const first = catalog.agents.get(record.pid);
+    if (first !== undefined) duplicate('agents', line, record.pid, first.line);
+    catalog.addAgent(record, line);
+    tick();
+  }
+  checkAgentRelations(catalog);
+  catalog.deriveInverses();
+
+  for await (const { line, record } of readRecords(sourceDir, 'exhibitions')) {
+    const first = catalog.exhibitions.get(record.pid);
+    if (first !== undefined) duplicate('exhibitions', line, record.pid, first.line);
+    checkExhibition(record, line, catalog);
+    catalog.addExhibition(record, line);
+    tick();
+  }
+
+  const validate = options.validateImages ?? true;
+  const imageUrls = new Set<string>();
+  const pending: PendingObjectReference[] = [];
+  for await (const { line, record: o } of readRecords(sourceDir, 'objects')) {
+    const first = catalog.objects.get(o.objectNumber);
+    if (first !== undefined) duplicate('objects', line, o.objectNumber, first.line);
+    checkObjectReferences(o, line, catalog);
+    const facts: ObjectFacts = { line, servable: isServable(objectAdminFacts(o)) };
+    if (o.partOfSet !== undefined) {
+      facts.partOfSet = o.partOfSet;
+      pending.push({ line, path: 'partOfSet', target: o.partOfSet });
+    }
+    if ('into' in o.state) pending.push({ line, path: 'state.into', target: o.state.into });
+    if (facts.servable && catalog.shownObjects.has(o.objectNumber)) facts.sameAs = o.sameAs;
+    catalog.objects.set(o.objectNumber, facts);
+    if (validate) for (const image of o.images) imageUrls.add(imageUrl(image.iiifBase));
+    tick();
+  }
+  checkObjectNumbers(pending, catalog);
+  catalog.deriveMembers();
+  progress?.({ phase: 'read', done: read, total: read });
+
+  let keepImage: (url: string) => boolean = () => true;
+  let imagesChecked = 0;
+  let imagesDropped = 0;
+  if (validate) {
+    const result = await checkImages(imageUrls, {
+      hosts: options.imageHosts,
+      concurrency: options.imageConcurrency,
+      timeoutMs: options.imageTimeoutMs,
+      onProgress: (done, total) => progress?.({ phase: 'images', done, total }),
+    });
+    keepImage = (url) => result.valid.has(url);
+    imagesChecked = result.checked;
+    imagesDropped = result.dropped;
+  }
+
+  const publicSink = new QuadSink(out.public);
+  const nonPublicSink = new QuadSink(out.nonPublic);
+  let written = 0;
+  const emit = async (g: GraphBuilder, recordIri: string, facts: AdminFacts): Promise<void> => {
+    await (isServable(facts) ? publicSink : nonPublicSink).write(g.nquads, g.quads);
+    const admin = adminQuads(iris, recordIri, facts);
+    await nonPublicSink.write(admin.text, admin.quads);
+    written += 1;
+    if (written % PROGRESS_EVERY === 0) progress?.({ phase: 'write', done: written, total: read });
+  };
+  const blanks = new BlankNodes();
+  const ctx = { iris, catalog, blanks, keepImage };
+
+  for (const entry of catalog.concepts.values()) {
+    await emit(conceptGraph(entry, ctx), iris.concept(entry.record.pid), otherAdminFacts(entry.record.public));
+  }
+  for (const entry of catalog.agents.values()) {
+    await emit(agentGraph(entry, ctx), iris.agent(entry.record.pid), otherAdminFacts(entry.record.public));
+  }
+  for (const entry of catalog.exhibitions.values()) {
+    await emit(exhibitionGraph(entry, ctx), iris.exhibition(entry.record.pid), otherAdminFacts(entry.record.public));
+  }
+  for await (const { record: o } of readRecords(sourceDir, 'objects')) {
+    await emit(objectGraph(o, ctx), iris.object(o.objectNumber), objectAdminFacts(o));
+  }
+  await publicSink.flush();
+  await nonPublicSink.flush();
+  progress?.({ phase: 'write', done: written, total: read });
+
+  return {
+    records: {
+      objects: catalog.objects.size,
+      agents: catalog.agents.size,
+      exhibitions: catalog.exhibitions.size,
+      concepts: catalog.concepts.size,
+    },
+    publicQuads: publicSink.quads,
+    nonPublicQuads: nonPublicSink.quads,
+    imagesChecked,
+    imagesDropped,
+  };
+}
+
+function objectAdminFacts(o: ObjectRecord): AdminFacts {
+  return { state: o.state, public: o.public, healthy: o.healthy };
+}
+
+function otherAdminFacts(isPublic: boolean): AdminFacts {
+  return { state: CURRENT, public: isPublic, healthy: true };
+}

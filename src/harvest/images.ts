@@ -1,0 +1,89 @@
+/**
+ * Image validation (spec "Validated images"): each distinct image URI is checked once with a real HEAD
+ * request to its IIIF image server. 2xx and 3xx keep the image; 403, 404 and every other outcome
+ * (other status, 5xx, timeout, network error) drop it. Only hosts the deployment names are ever
+ * contacted; images on any other host are dropped unchecked.
+ */
+
+/** Full-resolution image URI of a IIIF image (the `@id` of its E38_Image node). */
+export function imageUrl(iiifBase: string): string {
+  return `${trimSlash(iiifBase)}/full/max/0/default.jpg`;
+}
+
+/** The 400 px wide derivative of the same image. */
+export function thumbnailUrl(iiifBase: string): string {
+  return `${trimSlash(iiifBase)}/full/400,/0/default.jpg`;
+}
+
+function trimSlash(value: string): string {
+  return value.endsWith('/') ? value.replace(/\/+$/, '') : value;
+}
+
+export interface ImageCheckOptions {
+  /** `host` or `host:port` entries; a URL matches by host with or without its default port. */
+  hosts: readonly string[];
+  concurrency?: number;
+  timeoutMs?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ImageCheckResult {
+  /** URLs that answered 2xx or 3xx. */
+  valid: Set<string>;
+  /** Distinct URLs a HEAD request was sent for. */
+  checked: number;
+  /** Distinct URLs dropped: failed checks plus URLs on hosts that are not checked. */
+  dropped: number;
+}
+
+const DEFAULT_PORT: Record<string, string> = { 'http:': '80', 'https:': '443' };
+
+/** The `host` and `host:port` spellings of a URL, or [] when it does not parse. */
+function hostKeys(url: string): string[] {
+  try {
+    const u = new URL(url);
+    const port = u.port === '' ? DEFAULT_PORT[u.protocol] : u.port;
+    return [u.host.toLowerCase(), `${u.hostname.toLowerCase()}:${port ?? ''}`];
+  } catch {
+    return [];
+  }
+}
+
+/** True when `url` is on one of `hosts`. */
+export function isOnHost(url: string, hosts: ReadonlySet<string>): boolean {
+  return hostKeys(url).some((key) => hosts.has(key));
+}
+
+/** HEAD one URL: true for 2xx/3xx, false for anything else including errors and timeouts. */
+export async function headOk(url: string, timeoutMs: number): Promise<boolean> {
+  try {
+    // redirect: 'manual' so a 3xx counts as present and a redirect never leads to an unchecked host.
+    const response = await fetch(url, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    await response.body?.cancel();
+    return response.status >= 200 && response.status < 400;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks every distinct URL of `urls` with bounded concurrency. */
+export async function checkImages(urls: Iterable<string>, options: ImageCheckOptions): Promise<ImageCheckResult> {
+  const hosts = new Set(options.hosts.map((h) => h.trim().toLowerCase()));
+  const concurrency = Math.max(1, options.concurrency ?? 16);
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const distinct = [...new Set(urls)];
+  const toCheck = distinct.filter((url) => isOnHost(url, hosts));
+  const valid = new Set<string>();
+  let next = 0;
+  let done = 0;
+  const worker = async (): Promise<void> => {
+    while (next < toCheck.length) {
+      const url = toCheck[next++] as string;
+      if (await headOk(url, timeoutMs)) valid.add(url);
+      done += 1;
+      options.onProgress?.(done, toCheck.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, toCheck.length) }, worker));
+  return { valid, checked: toCheck.length, dropped: distinct.length - valid.size };
+}

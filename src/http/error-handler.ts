@@ -1,0 +1,76 @@
+/**
+ * The only place where errors become responses: a JSON body (`{"error": "..."}` or the error's own body),
+ * the error's headers, and nothing else. Internal errors are logged with their stack and answered with the
+ * generic 500 text; no stack, message of an unknown error or other internal detail reaches the client.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { QueryDeadlineError, StoreUnavailableError } from '../store/errors.js';
+import {
+  BadRequestError,
+  GatewayTimeoutError,
+  HttpError,
+  InternalServerError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from './errors.js';
+import { redactUrl } from './redact.js';
+
+/** Headers describing a representation that an error response replaces. */
+const REPRESENTATION_HEADERS = ['ETag', 'Last-Modified', 'Cache-Control', 'Content-Disposition', 'Content-Location', 'Link'];
+
+const numericStatus = (err: object): number | undefined => {
+  const candidate = 'status' in err ? err.status : 'statusCode' in err ? err.statusCode : undefined;
+  return typeof candidate === 'number' && Number.isInteger(candidate) ? candidate : undefined;
+};
+
+/** Maps anything thrown to the HttpError that describes it to a client. */
+export function toHttpError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof StoreUnavailableError) return new ServiceUnavailableError(err.retryAfterSeconds, undefined, { cause: err });
+  if (err instanceof QueryDeadlineError) return new GatewayTimeoutError(undefined, { cause: err });
+  // Express's router raises URIError (status 400) for a path parameter with broken percent-encoding.
+  if (err instanceof URIError) return new BadRequestError('Malformed URL encoding', { cause: err });
+  if (typeof err === 'object' && err !== null) {
+    // body-parser style errors: `type` names the failure, `status` is the HTTP status.
+    const type = 'type' in err ? err.type : undefined;
+    if (type === 'entity.parse.failed') return new BadRequestError('Malformed request body', { cause: err });
+    const status = numericStatus(err);
+    if (status !== undefined && status >= 400 && status < 500) {
+      return new HttpError(status, STATUS_CODES[status] ?? 'Bad request', { cause: err });
+    }
+  }
+  return new InternalServerError(undefined, { cause: err });
+}
+
+/** Final error middleware: logs server errors with their stack and answers with the mapped status and body. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    const httpError = toHttpError(err);
+    const { path, query } = redactUrl(req.originalUrl);
+    if (httpError.status >= 500) {
+      const cause = httpError.cause ?? httpError;
+      logger.error({ err: cause, method: req.method, path, query, status: httpError.status }, 'request failed');
+    } else {
+      logger.debug({ method: req.method, path, status: httpError.status, error: httpError.message }, 'client error');
+    }
+    if (res.headersSent) {
+      // Part of a response is on the wire; cutting the connection is the only honest signal left.
+      res.destroy();
+      return;
+    }
+    for (const name of REPRESENTATION_HEADERS) res.removeHeader(name);
+    if (httpError.status >= 500 || httpError.status === 429) res.setHeader('Cache-Control', 'no-store');
+    for (const [name, value] of Object.entries(httpError.headers)) res.setHeader(name, value);
+    // res.end rather than res.json: Express would add an ETag and could turn an error into a 304.
+    res.status(httpError.status);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(JSON.stringify(httpError.body()));
+  };
+}
+
+/** Catch-all after every route: an unknown path is a 404 with the generic body. */
+export const notFoundHandler: RequestHandler = (_req, _res, next) => {
+  next(new NotFoundError());
+};

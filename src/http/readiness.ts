@@ -1,0 +1,17 @@
+/** The gate in front of data routes: until the store serves a generation, answer 503 with Retry-After. */
+import type { RequestHandler } from 'express';
+import type { QueryStore } from '../store/types.js';
+import { ServiceUnavailableError } from './errors.js';
+
+/** Seconds a client should wait before asking again while the store is not ready. */
+export const NOT_READY_RETRY_AFTER_SECONDS = 5;
+
+/** Message of the 503 sent while no generation is being served. */
+export const NOT_READY_MESSAGE = 'The collection is loading. Please retry shortly.';
+
+/** Middleware that passes a ServiceUnavailableError on until `store.ready()`. */
+export function requireReadyStore(store: Pick<QueryStore, 'ready'>): RequestHandler {
+  return (_req, _res, next) => {
+    next(store.ready() ? undefined : new ServiceUnavailableError(NOT_READY_RETRY_AFTER_SECONDS, NOT_READY_MESSAGE));
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * `npm start`: validate the configuration, listen at once (v2 answers 503 with Retry-After until the store is
+ * ready, /healthz answers 200), prepare the generation to serve (the demo data set on a fresh DATA_DIR), start
+ * the store on it, and shut down gracefully on SIGTERM/SIGINT.
+ */
+import type { AppContext } from './app-context.js';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config/config.js';
+import { createLogger } from './config/logger.js';
+import { ensureGeneration } from './demo/bootstrap.js';
+import { Metrics } from './http/metrics.js';
+import { gracefulShutdown, listen } from './http/server-lifecycle.js';
+import { QueryCatalogue } from './queries/catalogue.js';
+import { StoreManager } from './store/store-manager.js';
+import { Iris } from './vocab/iris.js';
+
+/** Reads the configuration, or prints its one-line problem and exits 1. */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const logger = createLogger(config);
+  const metrics = new Metrics({ defaultMetrics: true });
+  // TODO(store helper): adjust to StoreManager's real constructor and method names (src/store/store-manager.ts).
+  const store = new StoreManager({ config, logger, metrics });
+  const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger, metrics, queries: new QueryCatalogue() };
+  // TODO(lead): pass the IIIF router once it is built from the served generation: createApp(ctx, { iiifRouter }).
+  const app = createApp(ctx);
+
+  const server = await listen(app, config.port);
+  logger.info(
+    { port: config.port, baseUrl: config.baseUrl, dataDir: config.dataDir, rateLimitPerMinute: config.rateLimitPerMinute },
+    'listening',
+  );
+  const shutdown = gracefulShutdown(server, logger, { cleanup: () => store.close() });
+  process.once('SIGTERM', () => shutdown(0));
+  process.once('SIGINT', () => shutdown(0));
+
+  try {
+    const generationDir = await ensureGeneration(config, logger);
+    await store.start(generationDir);
+    logger.info({ generation: store.generation?.id, baseUrl: config.baseUrl }, 'ready');
+  } catch (err) {
+    // Without a generation the service can never become ready; exit so the supervisor sees it.
+    logger.fatal({ err }, 'could not start the store');
+    shutdown(1);
+  }
+}
+
+await main();

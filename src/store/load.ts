@@ -1,0 +1,194 @@
+/**
+ * Loads an N-Quads dump (.nq or .nq.gz) as a new generation. Two streaming passes: the first reads the admin
+ * graph (which records are not public) and infers the base URL; the second checks every line and splits the
+ * quads into the public and non-public files (docs/graph-model.md, "Non-public quads").
+ */
+import { once } from 'node:events';
+import { stat } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
+import { NS } from '../vocab/namespaces.js';
+import { NQuadsSyntaxError } from './errors.js';
+import { createGeneration, type Generation, type GenerationOutput } from './generations.js';
+import { readLineBatches, readTextBlocks, TextFileError, type LineBatch } from './line-reader.js';
+import { LineSyntaxError, literalValue, parseQuadLine, type QuadTerms } from './nquads-line.js';
+
+export interface LoadProgress {
+  phase: 'scan' | 'split' | 'check';
+  /** Bytes of the input (scan, split) or of the written files (check) read so far. */
+  done: number;
+  total: number;
+  /** Quads written so far (split). */
+  quads?: number;
+}
+
+export interface LoadOptions {
+  /** Base URL of the records; inferred from the record graph IRIs when absent. */
+  baseUrl?: string;
+  /** Used when `baseUrl` is absent and no record graph names one. */
+  fallbackBaseUrl?: string;
+  onProgress?: (p: LoadProgress) => void;
+  /** Make the new generation current (default true). */
+  makeCurrent?: boolean;
+}
+
+const ADMIN = {
+  state: `<${NS.admin}state>`,
+  private: `<${NS.admin}private>`,
+  healthy: `<${NS.admin}healthy>`,
+};
+const ADMIN_GRAPH_SUFFIX = '/graph/admin>';
+const RECORD_GRAPH = /^<(.+?)\/v2\/id\/(?:object|agent|exhibition|concept)\/[^/]+>$/;
+
+/** What the first pass learns: the record graphs that go to the non-public file, and the base URL. */
+interface Scan {
+  nonPublic: Set<string>;
+  baseUrl: string | undefined;
+  adminQuads: number;
+}
+
+/** Loads `file` into a new generation under `dataDir` and (by default) makes it current. */
+export async function loadNQuadsFile(dataDir: string, file: string, options: LoadOptions = {}): Promise<Generation> {
+  const { size } = await stat(file);
+  const progress = (phase: LoadProgress['phase'], total: number) => (done: number, quads?: number) =>
+    options.onProgress?.({ phase, done, total, quads });
+  const scan = await scanAdmin(file, progress('scan', size));
+  const baseUrl = options.baseUrl ?? scan.baseUrl ?? options.fallbackBaseUrl;
+  return createGeneration(
+    dataDir,
+    { source: { kind: 'load', path: file }, baseUrl },
+    async (out) => {
+      const split = await splitQuads(file, scan.nonPublic, out, progress('split', size));
+      return {
+        details: {
+          inputBytes: size,
+          inputQuads: split.quads,
+          nonPublicRecords: scan.nonPublic.size,
+          adminQuads: scan.adminQuads,
+          baseUrlFrom: options.baseUrl ? 'option' : scan.baseUrl ? 'record graphs' : 'fallback',
+        },
+      };
+    },
+    { makeCurrent: options.makeCurrent, onCheck: (p) => options.onProgress?.({ phase: 'check', ...p }) },
+  );
+}
+
+/** Calls `each` for every statement of `file`; a bad line becomes `NQuadsSyntaxError` (file:line: reason). */
+async function forEachBatch(
+  file: string,
+  onBytes: (n: number) => void,
+  each: (batch: LineBatch) => Promise<void> | void,
+): Promise<void> {
+  try {
+    for await (const batch of readLineBatches(file, { onBytes })) await each(batch);
+  } catch (err) {
+    if (err instanceof TextFileError) throw new NQuadsSyntaxError(file, err.line, err.reason);
+    throw err;
+  }
+}
+
+function parseOrThrow(file: string, line: string, number: number): QuadTerms | undefined {
+  try {
+    return parseQuadLine(line);
+  } catch (err) {
+    if (err instanceof LineSyntaxError) throw new NQuadsSyntaxError(file, number, err.message);
+    throw err;
+  }
+}
+
+const isAdminGraph = (graph: string | undefined): boolean => graph !== undefined && graph.endsWith(ADMIN_GRAPH_SUFFIX);
+
+/**
+ * First pass: only the lines around an occurrence of the admin graph name are parsed (found by a substring
+ * search over whole blocks), plus graph IRIs until one names the base URL. Bad lines are left to the second
+ * pass, which reports them with their line numbers.
+ */
+async function scanAdmin(file: string, onBytes: (n: number) => void): Promise<Scan> {
+  const hidden = new Set<string>();
+  let baseUrl: string | undefined;
+  let adminQuads = 0;
+  const tryParse = (line: string): QuadTerms | undefined => {
+    try {
+      return parseQuadLine(line);
+    } catch {
+      return undefined;
+    }
+  };
+  try {
+    for await (const block of readTextBlocks(file, { onBytes })) {
+      for (let at = 0; baseUrl === undefined && at < block.length; ) {
+        const end = lineEnd(block, at);
+        const graph = tryParse(block.slice(at, end))?.graph;
+        if (graph !== undefined) baseUrl = RECORD_GRAPH.exec(graph)?.[1];
+        at = end + 1;
+      }
+      for (let hit = block.indexOf(ADMIN_GRAPH_SUFFIX); hit >= 0; ) {
+        const start = block.lastIndexOf('\n', hit) + 1;
+        const end = lineEnd(block, hit);
+        hit = block.indexOf(ADMIN_GRAPH_SUFFIX, end);
+        const terms = tryParse(block.slice(start, end));
+        if (!terms || !isAdminGraph(terms.graph)) continue;
+        adminQuads++;
+        const value = literalValue(terms.object);
+        const { subject, predicate } = terms;
+        // Any statement that hides a record wins: a record is public only when nothing says otherwise.
+        if (predicate === ADMIN.state && value !== 'current') hidden.add(subject);
+        else if (predicate === ADMIN.private && (value === 'true' || value === '1')) hidden.add(subject);
+        else if (predicate === ADMIN.healthy && (value === 'false' || value === '0')) hidden.add(subject);
+      }
+    }
+  } catch (err) {
+    // Broken gzip or UTF-8: the second pass meets it too and names the line.
+    if (!(err instanceof TextFileError)) throw err;
+  }
+  return { nonPublic: hidden, baseUrl, adminQuads };
+}
+
+function lineEnd(block: string, from: number): number {
+  const nl = block.indexOf('\n', from);
+  return nl < 0 ? block.length : nl;
+}
+
+/** Second pass: every line checked, then written to the public or the non-public stream. */
+async function splitQuads(
+  file: string,
+  nonPublic: Set<string>,
+  out: GenerationOutput,
+  progress: (done: number, quads?: number) => void,
+): Promise<{ quads: number }> {
+  let quads = 0;
+  let bytes = 0;
+  await forEachBatch(
+    file,
+    (n) => {
+      bytes = n;
+    },
+    async ({ lines, first }) => {
+      const pub: string[] = [];
+      const priv: string[] = [];
+      for (let i = 0; i < lines.length; i++) {
+        const line = lines[i] as string;
+        const t = parseOrThrow(file, line, first + i);
+        if (!t) continue;
+        quads++;
+        const text = normalised(line, t);
+        if (t.graph !== undefined && (nonPublic.has(t.graph) || isAdminGraph(t.graph))) priv.push(text);
+        else pub.push(text);
+      }
+      await Promise.all([writeLines(out.public, pub), writeLines(out.nonPublic, priv)]);
+      progress(bytes, quads);
+    },
+  );
+  return { quads };
+}
+
+/** The statement as `s p o [g] .`: the line itself when it is written so already (the common case). */
+function normalised(line: string, t: QuadTerms): string {
+  const g = t.graph === undefined ? 0 : t.graph.length + 1;
+  const plain = line.length === t.subject.length + t.predicate.length + t.object.length + g + 4;
+  if (plain && line.startsWith(t.subject) && line.endsWith(' .')) return line;
+  return t.graph === undefined ? `${t.subject} ${t.predicate} ${t.object} .` : `${t.subject} ${t.predicate} ${t.object} ${t.graph} .`;
+}
+
+async function writeLines(stream: Writable, lines: string[]): Promise<void> {
+  if (lines.length > 0 && !stream.write(`${lines.join('\n')}\n`)) await once(stream, 'drain');
+}

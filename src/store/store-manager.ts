@@ -1,0 +1,230 @@
+/**
+ * The embedded implementation of `QueryStore`: one store worker serving one generation, replaced without a
+ * failed request on `swap`, restarted after a crash or a query past its deadline (DESIGN.md, "Stores live
+ * in worker threads"). While no worker is ready, queries reject at once with `StoreUnavailableError`.
+ *
+ * Events: 'ready' (manifest) after `start`; 'swap' ({ from, to }) when a new generation serves;
+ * 'crash' (Error) when a worker dies or a restart fails; 'restart' ({ reason, generation }) when a
+ * restarted worker serves again.
+ */
+import { EventEmitter } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { QueryDeadlineError, StoreUnavailableError } from './errors.js';
+import { generationFiles } from './generations.js';
+import { parseManifest } from './manifest.js';
+import { queryForm } from './query-form.js';
+import type { GenerationManifest, QueryOptions, QueryStore } from './types.js';
+import { WorkerHandle } from './worker-handle.js';
+
+export type QueryOutcome = 'ok' | 'error' | 'deadline' | 'unavailable';
+
+export interface StoreManagerOptions {
+  /** Load nonpublic.nq.gz too (the REST store); the SPARQL store serves the public quads only. */
+  includeNonPublic: boolean;
+  /** Metrics hook, called once per query with its time in ms, its label (or form) and its outcome. */
+  onQuery?: (ms: number, kind: string, outcome: QueryOutcome) => void;
+  /** How long a swapped-out worker may finish its queries before it is ended (default 60 s). */
+  drainTimeoutMs?: number;
+  /** Enables `crashForTest()`. */
+  testHooks?: boolean;
+}
+
+const MAX_RESTART_DELAY_MS = 30_000;
+
+/** Serves queries from a store worker on one generation folder at a time. */
+export class StoreManager extends EventEmitter implements QueryStore {
+  private readonly options: StoreManagerOptions;
+  private active: WorkerHandle | undefined;
+  private incoming: WorkerHandle | undefined;
+  private served: GenerationManifest | undefined;
+  /** Workers still loading (start, swap, restart), ended by close(). */
+  private readonly loading = new Set<WorkerHandle>();
+  private restarting = false;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private failedRestarts = 0;
+  private lastLoadMs = 5000;
+  private closed = false;
+
+  constructor(options: StoreManagerOptions) {
+    super();
+    this.options = options;
+  }
+
+  /** The generation being served (kept while a crashed worker restarts on it). */
+  get generation(): GenerationManifest | undefined {
+    return this.served;
+  }
+
+  /** True when a query would be answered now. */
+  ready(): boolean {
+    return this.active?.ready ?? false;
+  }
+
+  /** Starts the first worker on `generationDir`; resolves with its manifest once it serves. */
+  async start(generationDir: string): Promise<GenerationManifest> {
+    if (this.active || this.incoming) throw new Error('the store is already started; use swap()');
+    const handle = await this.spawn(generationDir);
+    this.incoming = handle;
+    try {
+      await this.untilLoaded(handle);
+    } finally {
+      this.incoming = undefined;
+    }
+    this.activate(handle);
+    this.emit('ready', handle.manifest);
+    return handle.manifest;
+  }
+
+  /**
+   * Loads `generationDir` in a new worker while the current one keeps serving, switches when it is ready,
+   * lets the old worker finish its queries, then ends it. A later swap supersedes one still loading.
+   */
+  async swap(generationDir: string): Promise<GenerationManifest> {
+    const handle = await this.spawn(generationDir);
+    const superseded = this.incoming;
+    this.incoming = handle;
+    if (superseded) void superseded.stop(new Error('superseded by a newer swap'));
+    try {
+      await this.untilLoaded(handle);
+    } catch (err) {
+      if (this.incoming === handle) {
+        this.incoming = undefined;
+        // The old worker keeps serving; if it died while this one loaded, restart it now.
+        if (this.active && !this.active.ready) this.scheduleRestart(this.active.generationDir, err as Error);
+      }
+      throw err;
+    }
+    this.incoming = undefined;
+    const old = this.active;
+    this.activate(handle);
+    this.emit('swap', { from: old?.manifest, to: handle.manifest });
+    if (old) void this.retire(old);
+    return handle.manifest;
+  }
+
+  /** Runs a query on the serving worker. */
+  async query(sparql: string, opts: QueryOptions = {}): Promise<string> {
+    const started = performance.now();
+    const kind = opts.label ?? queryForm(sparql) ?? 'unknown';
+    const handle = this.active;
+    try {
+      if (!handle?.ready) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is starting', this.retryAfterSeconds());
+      const body = await handle.query(sparql, opts.format, opts.unionDefaultGraph ?? false, opts.deadlineMs);
+      this.options.onQuery?.(performance.now() - started, kind, 'ok');
+      return body;
+    } catch (err) {
+      const outcome: QueryOutcome =
+        err instanceof QueryDeadlineError ? 'deadline' : err instanceof StoreUnavailableError ? 'unavailable' : 'error';
+      this.options.onQuery?.(performance.now() - started, kind, outcome);
+      throw err;
+    }
+  }
+
+  /** Ends every worker; later queries reject with `StoreUnavailableError`. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.restartTimer);
+    const closing = new StoreUnavailableError('the store is closed', this.retryAfterSeconds());
+    const handles = new Set([this.active, this.incoming, ...this.loading].filter((h): h is WorkerHandle => h !== undefined));
+    this.active = undefined;
+    this.incoming = undefined;
+    await Promise.all([...handles].map((h) => h.stop(closing)));
+  }
+
+  /** Test hook: the serving worker exits as if it had crashed (needs `testHooks`). */
+  crashForTest(): void {
+    if (!this.options.testHooks) throw new Error('crashForTest needs the testHooks option');
+    this.active?.crashForTest();
+  }
+
+  /** Starts a worker on `generationDir` (its manifest is read first, so a bad folder fails here). */
+  private async spawn(generationDir: string): Promise<WorkerHandle> {
+    if (this.closed) throw new Error('the store is closed');
+    const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
+    const handle = new WorkerHandle(generationDir, manifest, {
+      includeNonPublic: this.options.includeNonPublic,
+      testHooks: this.options.testHooks ?? false,
+      retryAfterSeconds: () => this.retryAfterSeconds(),
+    });
+    this.loading.add(handle);
+    return handle;
+  }
+
+  /** Waits until `handle` has loaded; a worker that fails to load is ended. */
+  private async untilLoaded(handle: WorkerHandle): Promise<void> {
+    try {
+      const { ms } = await handle.loaded;
+      this.lastLoadMs = ms;
+    } catch (err) {
+      await handle.stop(err as Error);
+      throw err;
+    } finally {
+      this.loading.delete(handle);
+    }
+    if (this.closed) {
+      await handle.stop(new Error('the store is closed'));
+      throw new Error('the store is closed');
+    }
+  }
+
+  private activate(handle: WorkerHandle): void {
+    this.active = handle;
+    this.served = handle.manifest;
+    this.failedRestarts = 0;
+    handle.onDeath = (reason) => {
+      if (handle !== this.active) return;
+      this.emit('crash', reason);
+      this.scheduleRestart(handle.generationDir, reason);
+    };
+  }
+
+  /** Lets a swapped-out worker finish its queries (up to the drain timeout), then ends it. */
+  private async retire(old: WorkerHandle): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.options.drainTimeoutMs ?? 60_000);
+    });
+    await Promise.race([old.drained(), timeout]);
+    clearTimeout(timer);
+    await old.stop(new StoreUnavailableError('the store was swapped to a new generation', 1));
+  }
+
+  /** Restarts a worker on the same generation, with a growing delay while restarts keep failing. */
+  private scheduleRestart(generationDir: string, reason: Error): void {
+    // A swap in progress brings its own worker; if it fails, swap() calls back here.
+    if (this.closed || this.restarting || this.incoming) return;
+    this.restarting = true;
+    const delay = this.failedRestarts === 0 ? 0 : Math.min(200 * 2 ** this.failedRestarts, MAX_RESTART_DELAY_MS);
+    const restart = async (): Promise<void> => {
+      const handle = await this.spawn(generationDir);
+      await this.untilLoaded(handle);
+      if (this.active?.ready) {
+        // A swap finished meanwhile: the restarted worker is not needed.
+        await handle.stop(new Error('not needed'));
+        return;
+      }
+      this.activate(handle);
+      this.emit('restart', { reason, generation: handle.manifest });
+    };
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      restart().then(
+        () => {
+          this.restarting = false;
+        },
+        (err: Error) => {
+          this.restarting = false;
+          if (this.closed) return;
+          this.failedRestarts++;
+          this.emit('crash', err);
+          if (this.active && !this.active.ready) this.scheduleRestart(generationDir, reason);
+        },
+      );
+    }, delay);
+  }
+
+  private retryAfterSeconds(): number {
+    return Math.max(1, Math.ceil(this.lastLoadMs / 1000));
+  }
+}

@@ -1,0 +1,20 @@
+/** Messages between StoreManager (main thread) and store-worker.ts. */
+import type { QueryResultFormat } from './types.js';
+
+export interface StoreWorkerData {
+  generationDir: string;
+  /** The REST store loads the non-public file too; the SPARQL store never does. */
+  includeNonPublic: boolean;
+  /** Accept the `exit` message (tests simulate a crash with it). */
+  testHooks: boolean;
+}
+
+export type ToWorker =
+  | { type: 'query'; id: number; sparql: string; format: QueryResultFormat | undefined; union: boolean }
+  | { type: 'exit' };
+
+export type FromWorker =
+  | { type: 'ready'; quads: number; ms: number }
+  | { type: 'loadFailed'; message: string }
+  | { type: 'answer'; id: number; body: string; ms: number }
+  | { type: 'failed'; id: number; message: string };

@@ -1,0 +1,48 @@
+/**
+ * A store worker thread: loads one generation into an in-memory Oxigraph store, then answers queries one
+ * at a time. It lives in its own thread because Oxigraph cannot cancel a query (ending the thread is the
+ * only deadline) and because each thread has its own WebAssembly heap (MEASUREMENTS.md).
+ */
+import { performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
+import oxigraph from 'oxigraph';
+import { fileChunks } from './file-feed.js';
+import { generationFiles } from './generations.js';
+import { answersWithRdf, queryForm } from './query-form.js';
+import type { StoreWorkerData, ToWorker, FromWorker } from './store-protocol.js';
+
+const { generationDir, includeNonPublic, testHooks } = (workerData as { data: StoreWorkerData }).data;
+const port = parentPort;
+if (!port) throw new Error('store-worker.ts runs only as a worker thread');
+const send = (message: FromWorker): void => port.postMessage(message);
+
+const store = new oxigraph.Store();
+try {
+  const started = performance.now();
+  const files = generationFiles(generationDir);
+  for (const file of includeNonPublic ? [files.public, files.nonPublic] : [files.public]) {
+    store.load(fileChunks(file), { format: 'application/n-quads', lenient: true });
+  }
+  send({ type: 'ready', quads: store.size, ms: performance.now() - started });
+} catch (err) {
+  send({ type: 'loadFailed', message: (err as Error).message });
+  process.exit(1);
+}
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'exit') {
+    if (testHooks) process.exit(3);
+    return;
+  }
+  const started = performance.now();
+  try {
+    const form = queryForm(message.sparql);
+    const format = message.format ?? (answersWithRdf(form) ? 'application/n-quads' : 'application/sparql-results+json');
+    const body = store.query(message.sparql, { results_format: format, use_default_graph_as_union: message.union });
+    send({ type: 'answer', id: message.id, body: String(body), ms: performance.now() - started });
+  } catch (err) {
+    send({ type: 'failed', id: message.id, message: (err as Error).message ?? String(err) });
+    // A WebAssembly trap (a Rust panic, memory exhausted) may leave the store inconsistent: start afresh.
+    if (err instanceof WebAssembly.RuntimeError) process.exit(2);
+  }
+});

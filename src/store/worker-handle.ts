@@ -1,0 +1,152 @@
+/**
+ * One store worker thread seen from the main thread: its loading, its in-flight queries with their
+ * deadlines, and its death. Policy (restart, swap) belongs to StoreManager.
+ */
+import type { Worker } from 'node:worker_threads';
+import { QueryDeadlineError, QueryError, StoreUnavailableError } from './errors.js';
+import type { FromWorker, StoreWorkerData, ToWorker } from './store-protocol.js';
+import { startTsWorker } from './ts-worker.js';
+import type { GenerationManifest, QueryResultFormat } from './types.js';
+
+interface Pending {
+  resolve: (body: string) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout | undefined;
+}
+
+export interface HandleOptions {
+  includeNonPublic: boolean;
+  testHooks: boolean;
+  /** Seconds a client should wait before retrying when this worker fails its queries. */
+  retryAfterSeconds: () => number;
+}
+
+/** A store worker on one generation folder. */
+export class WorkerHandle {
+  readonly generationDir: string;
+  readonly manifest: GenerationManifest;
+  /** Settles when the worker has loaded its generation (with the load time) or failed to. */
+  readonly loaded: Promise<{ quads: number; ms: number }>;
+  /** Called once when the worker dies without `stop()`: a crash, or a query past its deadline. */
+  onDeath: ((reason: Error) => void) | undefined;
+
+  private readonly worker: Worker;
+  private readonly options: HandleOptions;
+  private readonly pending = new Map<number, Pending>();
+  private readonly drainWaiters: (() => void)[] = [];
+  private state: 'loading' | 'ready' | 'dead' = 'loading';
+  private stopping = false;
+  private nextId = 1;
+  private settleLoad: { resolve: (v: { quads: number; ms: number }) => void; reject: (err: Error) => void } | undefined;
+
+  constructor(generationDir: string, manifest: GenerationManifest, options: HandleOptions) {
+    this.generationDir = generationDir;
+    this.manifest = manifest;
+    this.options = options;
+    this.loaded = new Promise((resolve, reject) => {
+      this.settleLoad = { resolve, reject };
+    });
+    // A failed load is reported through `loaded`; callers that never await it must not see an unhandled rejection.
+    this.loaded.catch(() => undefined);
+    const data: StoreWorkerData = { generationDir, includeNonPublic: options.includeNonPublic, testHooks: options.testHooks };
+    this.worker = startTsWorker(new URL('./store-worker.ts', import.meta.url), data);
+    this.worker.on('message', (message: FromWorker) => this.onMessage(message));
+    this.worker.on('error', (err) => this.die(err));
+    this.worker.on('exit', (code) => this.die(new Error(`store worker exited with code ${code}`)));
+  }
+
+  /** True once loaded and until it dies or is stopped. */
+  get ready(): boolean {
+    return this.state === 'ready' && !this.stopping;
+  }
+
+  /** Sends a query; rejects with QueryError, QueryDeadlineError or StoreUnavailableError. */
+  query(sparql: string, format: QueryResultFormat | undefined, union: boolean, deadlineMs: number | undefined): Promise<string> {
+    if (!this.ready) return Promise.reject(this.unavailable('the store is not ready'));
+    const id = this.nextId++;
+    return new Promise<string>((resolve, reject) => {
+      const timer = deadlineMs === undefined ? undefined : setTimeout(() => this.expire(id, deadlineMs), deadlineMs);
+      this.pending.set(id, { resolve, reject, timer });
+      this.post({ type: 'query', id, sparql, format, union });
+    });
+  }
+
+  /** Resolves when no query is in flight. */
+  drained(): Promise<void> {
+    if (this.pending.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.drainWaiters.push(resolve));
+  }
+
+  /** Ends the worker on purpose; queries still in flight reject with `reason`. */
+  async stop(reason: Error): Promise<void> {
+    this.stopping = true;
+    this.failAll(() => reason);
+    this.settleLoad?.reject(reason);
+    await this.worker.terminate();
+  }
+
+  /** Test hook: makes the worker exit as if it had crashed (only when started with `testHooks`). */
+  crashForTest(): void {
+    this.post({ type: 'exit' });
+  }
+
+  private post(message: ToWorker): void {
+    this.worker.postMessage(message);
+  }
+
+  private onMessage(message: FromWorker): void {
+    switch (message.type) {
+      case 'ready':
+        this.state = 'ready';
+        this.settleLoad?.resolve({ quads: message.quads, ms: message.ms });
+        this.settleLoad = undefined;
+        return;
+      case 'loadFailed':
+        this.settleLoad?.reject(new Error(`loading ${this.generationDir} failed: ${message.message}`));
+        this.settleLoad = undefined;
+        return;
+      case 'answer':
+        this.settle(message.id)?.resolve(message.body);
+        return;
+      case 'failed':
+        this.settle(message.id)?.reject(new QueryError(message.message));
+        return;
+    }
+  }
+
+  private settle(id: number): Pending | undefined {
+    const pending = this.pending.get(id);
+    if (!pending) return undefined;
+    clearTimeout(pending.timer);
+    this.pending.delete(id);
+    if (this.pending.size === 0) for (const wake of this.drainWaiters.splice(0)) wake();
+    return pending;
+  }
+
+  /** A query past its deadline: only ending the thread stops it (Oxigraph has no cancellation). */
+  private expire(id: number, deadlineMs: number): void {
+    const pending = this.settle(id);
+    if (!pending) return;
+    pending.reject(new QueryDeadlineError(deadlineMs));
+    this.die(new QueryDeadlineError(deadlineMs));
+    void this.worker.terminate();
+  }
+
+  private die(reason: Error): void {
+    if (this.state === 'dead') return;
+    const wasLoading = this.state === 'loading';
+    this.state = 'dead';
+    this.failAll(() => this.unavailable('the store worker stopped; it is being restarted'));
+    if (wasLoading) this.settleLoad?.reject(new Error(`loading ${this.generationDir} failed: ${reason.message}`));
+    this.settleLoad = undefined;
+    if (!this.stopping && !wasLoading) this.onDeath?.(reason);
+  }
+
+  private failAll(error: () => Error): void {
+    for (const id of [...this.pending.keys()]) this.settle(id)?.reject(error());
+  }
+
+  private unavailable(message: string): StoreUnavailableError {
+    return new StoreUnavailableError(message, this.options.retryAfterSeconds());
+  }
+}

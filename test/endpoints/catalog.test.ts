@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import request from 'supertest';
+import { createApp } from '../../src/app.js';
+import { httpTestContext, ReadinessOnlyStore } from '../helpers/http-context.js';
+
+const BASE = 'https://museum.test:8443';
+const REAL_HOST = 'https://data.designmuseumgent.be';
+
+/**
+ * The real service's first v2 catalog with this deployment's base: every URI of the service moves to BASE,
+ * and the catalog's own `@id` gains the trailing slash the spec gives it (`{base_url}/v2/`).
+ */
+function expectedCatalog(): unknown {
+  const reference = readFileSync(new URL('../helpers/reference/dcat-catalog-initial-4-datasets.jsonld', import.meta.url), 'utf8');
+  const doc = JSON.parse(reference.split(REAL_HOST).join(BASE)) as Record<string, unknown>;
+  expect(doc['@id']).toBe(`${BASE}/v2`);
+  doc['@id'] = `${BASE}/v2/`;
+  return doc;
+}
+
+describe('DCAT catalog (spec, Catalog and DCAT catalog record)', () => {
+  const app = createApp(httpTestContext({ BASE_URL: BASE, RATE_LIMIT_PER_MINUTE: '0' }));
+
+  it.each(['/v2/', '/v2/dcat'])('serves at %s the reference catalog with URIs built from BASE_URL', async (path) => {
+    const res = await request(app).get(path).set('Accept', 'application/ld+json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/ld+json; charset=utf-8');
+    const body = JSON.parse(res.text) as unknown;
+    expect(body).toEqual(expectedCatalog());
+    // Same keys in the same order as the reference, not only the same content.
+    expect(res.text).toBe(JSON.stringify(expectedCatalog()));
+  });
+
+  it('describes the four datasets of the spec with their CIDOC-CRM classes', async () => {
+    const res = await request(app).get('/v2/');
+    const datasets = (JSON.parse(res.text) as { 'dcat:dataset': { '@id': string; 'dct:type': { '@id': string } }[] })['dcat:dataset'];
+    expect(datasets.map((d) => [d['@id'], d['dct:type']['@id']])).toEqual([
+      [`${BASE}/v2/id/objects`, 'http://www.cidoc-crm.org/cidoc-crm/E22_Human-Made_Object'],
+      [`${BASE}/v2/id/agents`, 'http://www.cidoc-crm.org/cidoc-crm/E39_Actor'],
+      [`${BASE}/v2/id/exhibitions`, 'http://www.cidoc-crm.org/cidoc-crm/E7_Activity'],
+      [`${BASE}/v2/id/concepts`, 'http://www.cidoc-crm.org/cidoc-crm/E55_Type'],
+    ]);
+  });
+
+  it('answers the same document on both paths, with the same ETag and a public cache lifetime', async () => {
+    const [a, b] = await Promise.all([request(app).get('/v2/'), request(app).get('/v2/dcat')]);
+    expect(a.text).toBe(b.text);
+    expect(a.headers.etag).toMatch(/^W\/".+"$/);
+    expect(a.headers.etag).toBe(b.headers.etag);
+    expect(a.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const get = await request(app).get('/v2/dcat');
+    const head = await request(app).head('/v2/dcat');
+    expect(head.status).toBe(200);
+    expect(head.text ?? '').toBe('');
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.headers['cache-control']).toBe(get.headers['cache-control']);
+  });
+
+  it('answers 304 to a request carrying its ETag', async () => {
+    const { etag } = (await request(app).get('/v2/')).headers;
+    const res = await request(app).get('/v2/').set('If-None-Match', String(etag));
+    expect(res.status).toBe(304);
+    expect(res.text ?? '').toBe('');
+    expect(res.headers.etag).toBe(etag);
+  });
+
+  it('is served before the store is ready, since it depends on no data', async () => {
+    const notReady = createApp(httpTestContext({ BASE_URL: BASE }, new ReadinessOnlyStore(false)));
+    expect((await request(notReady).get('/v2/')).status).toBe(200);
+  });
+
+  it('follows BASE_URL of the deployment', async () => {
+    const local = createApp(httpTestContext({ PORT: '4100' }));
+    const doc = JSON.parse((await request(local).get('/v2/dcat')).text) as Record<string, unknown>;
+    expect(doc['@id']).toBe('http://localhost:4100/v2/');
+    expect(doc['foaf:homepage']).toEqual({ '@id': 'http://localhost:4100' });
+  });
+
+  it('is compressed for clients that accept gzip', async () => {
+    const res = await request(app).get('/v2/').set('Accept-Encoding', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
