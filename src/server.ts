@@ -29,8 +29,11 @@ async function main(): Promise<void> {
   const config = configOrExit();
   const logger = createLogger(config);
   const metrics = new Metrics({ defaultMetrics: true });
-  // TODO(store helper): adjust to StoreManager's real constructor and method names (src/store/store-manager.ts).
-  const store = new StoreManager({ config, logger, metrics });
+  // The REST store holds the non-public quads too (redirect, removal and health state of records).
+  // TODO(lead): the SPARQL endpoint gets its own StoreManager with includeNonPublic: false.
+  const store = new StoreManager({ includeNonPublic: true, onQuery: (ms, kind) => metrics.observeStoreQuery(ms, kind) });
+  store.on('crash', (err: Error) => logger.error({ err }, 'store worker failed; restarting'));
+  store.on('restart', () => logger.info({ generation: store.generation?.id }, 'store worker restarted'));
   const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger, metrics, queries: new QueryCatalogue() };
   // TODO(lead): pass the IIIF router once it is built from the served generation: createApp(ctx, { iiifRouter }).
   const app = createApp(ctx);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { BadRequestError, GoneError, NotFoundError } from '../http/errors.js';
 import { isNotModified, recordCacheHeaders } from '../http/caching.js';
-import { sendJsonLd } from '../http/json-ld.js';
+import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import { isValidPid } from '../vocab/iris.js';
 import { ObjectRecords } from '../records/object-record.js';
 import { StatusIndex } from '../records/status-index.js';
@@ -40,7 +40,7 @@ function parseObjectQuery(req: Request): z.infer<typeof ObjectQuery> {
 export function objectRoutes(ctx: AppContext): Router {
   const router = Router();
   const statuses = new StatusIndex(ctx.store, ctx.queries, ctx.iris);
-  const records = new ObjectRecords(ctx.store, ctx.queries, ctx.iris, statuses, ctx.config.RECORD_CACHE_SIZE);
+  const records = new ObjectRecords(ctx.store, ctx.queries, ctx.iris, statuses, ctx.config.recordCacheSize);
 
   router.get('/id/object/:pid', async (req: Request, res: Response) => {
     const pid = String(req.params.pid);
@@ -63,7 +63,8 @@ export function objectRoutes(ctx: AppContext): Router {
           res.status(304).end();
           return;
         }
-        sendJsonLd(res, found.record.body);
+        res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
+        res.send(found.record.body);
       }
     }
   });

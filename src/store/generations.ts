@@ -242,20 +242,26 @@ async function readCurrentId(dataDir: string): Promise<string | undefined> {
   }
 }
 
-/** Every folder under generations/, oldest first, each with its manifest or the reason it cannot be served. */
+/**
+ * Every folder under generations/, oldest first, each with its manifest or the reason it cannot be served;
+ * `current` marks the generation `currentGeneration` returns.
+ */
 export async function listGenerations(dataDir: string): Promise<GenerationEntry[]> {
   const names = await readdir(generationsDir(dataDir)).catch(() => [] as string[]);
-  const currentId = await readCurrentId(dataDir);
   const entries: GenerationEntry[] = [];
   for (const id of names.filter(isGenerationId).sort()) {
     const dir = path.join(generationsDir(dataDir), id);
     try {
       const { manifest } = await readGeneration(dataDir, id);
-      entries.push({ id, dir, current: id === currentId, manifest });
+      entries.push({ id, dir, current: false, manifest });
     } catch (err) {
-      entries.push({ id, dir, current: id === currentId, problem: (err as Error).message });
+      entries.push({ id, dir, current: false, problem: (err as Error).message });
     }
   }
+  const pointer = await readCurrentId(dataDir);
+  const good = entries.filter((e) => e.manifest !== undefined);
+  const current = good.find((e) => e.id === pointer) ?? good[good.length - 1];
+  if (current) current.current = true;
   return entries;
 }
 
@@ -269,9 +275,8 @@ export async function currentGeneration(dataDir: string): Promise<Generation | u
       // Fall through to the newest readable generation.
     }
   }
-  const good = (await listGenerations(dataDir)).filter((e) => e.manifest !== undefined);
-  const newest = good[good.length - 1];
-  return newest?.manifest ? { id: newest.id, dir: newest.dir, manifest: newest.manifest } : undefined;
+  const entry = (await listGenerations(dataDir)).find((e) => e.current);
+  return entry?.manifest ? { id: entry.id, dir: entry.dir, manifest: entry.manifest } : undefined;
 }
 
 /** Makes generation `id` current (also how to roll back); atomic: readers see the old or the new id. */
@@ -329,12 +334,22 @@ async function isLive(dir: string): Promise<boolean> {
   }
   // A writer on another host sharing DATA_DIR cannot be probed; leave its folder alone.
   if (owner.host !== hostname()) return true;
-  if (typeof owner.pid !== 'number') return false;
+  return typeof owner.pid === 'number' && (await processAlive(owner.pid));
+}
+
+async function processAlive(pid: number): Promise<boolean> {
   try {
-    process.kill(owner.pid, 0);
-    return true;
+    process.kill(pid, 0);
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A killed process that nobody has reaped yet (a zombie) still answers signal 0; Linux tells it apart.
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== 'ENOENT';
   }
 }
 

@@ -77,11 +77,12 @@ export async function* readTextBlocks(file: string, options: ReadOptions = {}, c
       }
       const block = carry.length === 0 ? chunk.subarray(0, cut + 1) : Buffer.concat([carry, chunk.subarray(0, cut + 1)]);
       carry = chunk.subarray(cut + 1);
-      yield decode(block);
+      const text = decode(block);
       options.onBytes?.(raw.bytesRead);
+      yield text;
     }
-    if (carry.length > 0) yield decode(carry);
     options.onBytes?.(raw.bytesRead);
+    if (carry.length > 0) yield decode(carry);
   } catch (err) {
     if (err instanceof TextFileError) throw err;
     const code = (err as NodeJS.ErrnoException).code ?? '';

@@ -104,9 +104,10 @@ function diagnose(line: string): LineSyntaxError {
     skipWs();
   }
   if (at(STICKY.end) < 0) {
-    return line[pos] === '.'
-      ? new LineSyntaxError('unexpected text after the final "."', pos + 2)
-      : new LineSyntaxError('expected "." at the end of the statement', pos + 1);
+    if (line[pos] !== '.') return new LineSyntaxError('expected "." at the end of the statement', pos + 1);
+    pos++;
+    skipWs();
+    return new LineSyntaxError('unexpected text after the final "."', pos + 1);
   }
   return new LineSyntaxError('malformed statement', 1);
 }

@@ -54,6 +54,8 @@ export interface FamousAgent {
   alternativeNames?: readonly string[];
   /** Real authority links (only Memphis has them); the others get illustrative links. */
   sameAs?: readonly string[];
+  /** Which evidence classifies the agent (spec "Agent classification"); the registrar's kind by default. */
+  classify?: 'registrar' | 'knowledgeBase' | 'none';
 }
 
 const person = (
@@ -93,8 +95,8 @@ export const FAMOUS_AGENTS: readonly FamousAgent[] = [
   }),
   person('elisabethDeSaedeleer', 'Elisabeth de Saedeleer', 'FEMALE', 'BEL', 'textile', [1902], [1972]),
   person('valeriusDeSaedeleer', 'Valerius de Saedeleer', 'MALE', 'BEL', 'painter', [1867, 'aalst'], [1941, 'oudenaarde']),
-  person('deCoster', 'Pieter De Coster', 'MALE', 'BEL', 'industrial'),
-  person('tupper', 'Earl Tupper', 'MALE', 'USA', 'industrial', [1907], [1983]),
+  person('deCoster', 'Pieter De Coster', 'MALE', 'BEL', 'industrial', undefined, undefined, { classify: 'none' }),
+  person('tupper', 'Earl Tupper', 'MALE', 'USA', 'industrial', [1907], [1983], { classify: 'knowledgeBase' }),
   person('vandevelde', 'Henry van de Velde', 'MALE', 'BEL', 'architect', [1863, 'antwerpen'], [1957, 'zurich'], {
     alternativeNames: ['Henri van de Velde', 'Van de Velde, Henry'],
   }),
@@ -120,7 +122,7 @@ export const FAMOUS_AGENTS: readonly FamousAgent[] = [
   person('perriand', 'Charlotte Perriand', 'FEMALE', 'FRA', 'furniture', [1903, 'parijs'], [1999, 'parijs']),
   person('brandt', 'Marianne Brandt', 'FEMALE', 'DEU', 'silversmith', [1893, 'chemnitz'], [1983]),
   person('wagenfeld', 'Wilhelm Wagenfeld', 'MALE', 'DEU', 'industrial', [1900, 'bremen'], [1990, 'stuttgart']),
-  person('moholyNagy', 'László Moholy-Nagy', 'MALE', 'HUN', 'designer', [1895], [1946]),
+  person('moholyNagy', 'László Moholy-Nagy', 'MALE', 'HUN', 'designer', [1895], [1946], { classify: 'knowledgeBase' }),
   person('rams', 'Dieter Rams', 'MALE', 'DEU', 'industrial', [1932, 'wiesbaden']),
   person('galle', 'Émile Gallé', 'MALE', 'FRA', 'glass', [1846, 'nancy'], [1904, 'nancy']),
   person('lalique', 'René Lalique', 'MALE', 'FRA', 'jeweller', [1860], [1945, 'parijs']),
@@ -146,11 +148,11 @@ export const FAMOUS_AGENTS: readonly FamousAgent[] = [
   org('louisPoulsen', 'Louis Poulsen', 'DNK', 'lighting', [1874, 'kopenhagen']),
   org('fritzHansen', 'Fritz Hansen', 'DNK', 'furniture', [1872, 'kopenhagen']),
   org('venini', 'Venini', 'ITA', 'glass', [1921, 'venetie']),
-  org('braun', 'Braun', 'DEU', 'lighting', [1921, 'frankfurt']),
+  org('braun', 'Braun', 'DEU', 'lighting', [1921, 'frankfurt'], undefined, { classify: 'knowledgeBase' }),
   org('porceleyneFles', 'De Porceleyne Fles', 'NLD', 'ceramics', [1653, 'delft'], undefined, { alternativeNames: ['Koninklijke Porceleyne Fles'] }),
   org('sevres', 'Manufacture nationale de Sèvres', 'FRA', 'ceramics', [1740, 'sevres']),
   org('haviland', 'Haviland', 'FRA', 'ceramics', [1842, 'limoges']),
-  org('alessi', 'Alessi', 'ITA', 'metal', [1921]),
+  org('alessi', 'Alessi', 'ITA', 'metal', [1921], undefined, { classify: 'none' }),
 ];
 
 /** Curated relations among the agents above, written from one side only (the harvest adds the inverse). */

@@ -1,0 +1,47 @@
+/**
+ * `npm run harvest -- DIR [--no-image-check]`: a source export (JSON Lines per record kind) becomes the
+ * new current generation. Records get BASE_URL's IRIs; images are checked on IMAGE_HOSTS.
+ */
+import path from 'node:path';
+import { harvestExport, SourceLineError } from '../harvest/harvest.js';
+import { createGeneration } from '../store/generations.js';
+import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError } from './common.js';
+import { createProgress } from './progress.js';
+
+const USAGE = `usage: npm run harvest -- DIR [--no-image-check]
+
+Reads DIR/{objects,agents,exhibitions,concepts}.jsonl, maps every record to CIDOC-CRM quads and makes the
+result the current generation under DATA_DIR. Nothing changes when a line is bad (the error names file:line).
+--no-image-check keeps every image without a HEAD request (no IIIF server at hand).`;
+
+runCli(USAGE, async () => {
+  const { values, positionals } = parseCommandLine({ 'no-image-check': { type: 'boolean' } });
+  if (positionals.length !== 1) throw new UsageError('give exactly one source export folder');
+  const sourceDir = path.resolve(positionals[0] as string);
+  const settings = cliSettings();
+  const progress = createProgress('harvest');
+  const started = Date.now();
+  try {
+    const generation = await createGeneration(
+      settings.dataDir,
+      { source: { kind: 'harvest', path: sourceDir }, baseUrl: settings.baseUrl },
+      async (out) => {
+        const report = await harvestExport(sourceDir, out, {
+          baseUrl: settings.baseUrl,
+          imageHosts: settings.imageHosts,
+          validateImages: values['no-image-check'] !== true,
+          onProgress: (p) => progress.update({ ...p, unit: p.phase === 'images' ? 'images' : 'records' }),
+        });
+        return { details: { ...report } };
+      },
+      { onCheck: (p) => progress.update({ phase: 'check', ...p, unit: 'bytes' }) },
+    );
+    progress.stop();
+    printGeneration(generation, Date.now() - started);
+  } catch (err) {
+    progress.abort();
+    // The export names its files relative to DIR; the full path is what an editor opens.
+    if (err instanceof SourceLineError) throw new Error(`${path.join(sourceDir, err.file)}:${err.line}: ${err.reason}`);
+    throw err;
+  }
+});

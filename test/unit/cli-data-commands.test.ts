@@ -1,0 +1,146 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { currentGeneration, generationFiles, listGenerations } from '../../src/store/generations.js';
+import { agentGraph, objectGraph, syntheticDataset, tempDir, writeNQuads } from './store-fixtures.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Starts `npx tsx src/cli/<name>.ts args` in its own process group with DATA_DIR set. */
+function start(name: string, args: string[], dataDir: string) {
+  const child = spawn('npx', ['tsx', `src/cli/${name}.ts`, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, BASE_URL: 'http://localhost:3000', NODE_OPTIONS: '' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const done = new Promise<Run>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
+
+const run = (name: string, args: string[], dataDir: string): Promise<Run> => start(name, args, dataDir).done;
+
+describe('data commands', () => {
+  let dir: string;
+  let dataDir: string;
+  let remove: () => Promise<void>;
+  beforeEach(async () => {
+    ({ dir, remove } = await tempDir('cli-'));
+    dataDir = path.join(dir, 'data');
+  });
+  afterEach(() => remove());
+
+  it('load makes a file the current generation, and a bad line exits 1 naming file:line without changing it', async () => {
+    const good = await writeNQuads(path.join(dir, 'good.nq'), [...objectGraph(1), ...agentGraph(1)]);
+    const first = await run('load', [good], dataDir);
+    expect(first.code).toBe(0);
+    // Progress goes to stderr, as plain lines when stderr is not a terminal.
+    expect(first.stderr).toMatch(/^load: split, .*8 quads$/m);
+    const current = await currentGeneration(dataDir);
+    expect(first.stdout).toContain(`generation ${current?.id} is current`);
+    expect(current?.manifest.counts.publicQuads).toBe(8);
+
+    const bad = await writeNQuads(path.join(dir, 'bad.nq'), [...objectGraph(2), '<http://museum.test/s> <relative> "x" .']);
+    const failed = await run('load', [bad], dataDir);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr.trim().split('\n').at(-1)).toBe(`${bad}:7: predicate IRI is not absolute at column 24`);
+    expect((await currentGeneration(dataDir))?.id).toBe(current?.id);
+    expect((await listGenerations(dataDir)).map((g) => g.id)).toEqual([current?.id]);
+  });
+
+  it('a load killed halfway leaves the previous generation current, and a later load succeeds', async () => {
+    const first = await run('load', [await writeNQuads(path.join(dir, 'small.nq'), objectGraph(1))], dataDir);
+    expect(first.code).toBe(0);
+    const before = await currentGeneration(dataDir);
+
+    const big = await writeNQuads(path.join(dir, 'big.nq'), syntheticDataset(40_000).lines);
+    const { child, done } = start('load', [big], dataDir);
+    const staging = path.join(dataDir, 'staging');
+    // Wait until the killed load has written compressed output into its staging folder.
+    let written = false;
+    while (!written && child.exitCode === null) {
+      for (const name of await readdir(staging).catch(() => [] as string[])) {
+        const size = await stat(path.join(staging, name, 'public.nq.gz')).then((s) => s.size, () => 0);
+        written ||= size > 0;
+      }
+      if (!written) await sleep(10);
+    }
+    expect(written).toBe(true);
+    process.kill(-(child.pid as number), 'SIGKILL');
+    const killed = await done;
+    expect(killed.code).toBeNull();
+
+    const [leftover] = await readdir(staging);
+    expect(leftover).toBeDefined();
+    // SIGKILL is delivered asynchronously: wait until the load process is really gone (or a zombie).
+    const { pid } = JSON.parse(await readFile(path.join(staging, leftover as string, '.owner.json'), 'utf8')) as { pid: number };
+    while (await readFile(`/proc/${pid}/stat`, 'utf8').then((s) => !/\) [ZX] /.test(s), () => false)) await sleep(10);
+    expect((await currentGeneration(dataDir))?.id).toBe(before?.id);
+    expect((await listGenerations(dataDir)).map((g) => [g.id, g.current])).toEqual([[before?.id, true]]);
+
+    const again = await run('load', [await writeNQuads(path.join(dir, 'next.nq'), objectGraph(2))], dataDir);
+    expect(again.code).toBe(0);
+    const after = await currentGeneration(dataDir);
+    expect(after?.id).not.toBe(before?.id);
+    expect(after?.manifest.counts.publicQuads).toBe(6);
+    // The dead load's staging folder was cleaned up by the next writer.
+    expect(await readdir(staging)).toEqual([]);
+  });
+
+  it('dump writes the public quads, and generations lists, rolls back and prunes', async () => {
+    for (const n of [1, 2, 3]) {
+      expect((await run('load', [await writeNQuads(path.join(dir, `in${n}.nq.gz`), objectGraph(n))], dataDir)).code).toBe(0);
+    }
+    const ids = (await listGenerations(dataDir)).map((g) => g.id);
+    expect(ids).toHaveLength(3);
+
+    const dumped = await run('dump', [path.join(dir, 'out.nq.gz')], dataDir);
+    expect(dumped.code).toBe(0);
+    const newest = await currentGeneration(dataDir);
+    expect(await readFile(path.join(dir, 'out.nq.gz'))).toEqual(await readFile(generationFiles(newest?.dir as string).public));
+    expect(gunzipSync(await readFile(path.join(dir, 'out.nq.gz'))).toString()).toBe(`${objectGraph(3).join('\n')}\n`);
+
+    const listed = await run('generations', [], dataDir);
+    expect(listed.code).toBe(0);
+    const rows = listed.stdout.split('\n').filter((l) => l !== '');
+    expect(rows.map((l) => l.slice(0, 2 + (ids[0] as string).length))).toEqual([
+      `  ${ids[0]}`,
+      `  ${ids[1]}`,
+      `* ${ids[2]}`,
+    ]);
+
+    const rolledBack = await run('generations', ['--rollback', ids[0] as string], dataDir);
+    expect(rolledBack.code).toBe(0);
+    expect((await currentGeneration(dataDir))?.id).toBe(ids[0]);
+
+    const pruned = await run('generations', ['--prune', '1'], dataDir);
+    expect(pruned.code).toBe(0);
+    expect(pruned.stdout).toBe(`removed ${ids[1]}\n`);
+    expect((await listGenerations(dataDir)).map((g) => g.id)).toEqual([ids[0], ids[2]]);
+    expect(existsSync(path.join(dataDir, 'generations', ids[1] as string))).toBe(false);
+
+    const unknown = await run('generations', ['--rollback', '2020-01-01T00-00-00-000Z-abcdef'], dataDir);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('has no manifest.json');
+  });
+
+  it('exits 2 with the usage text on a wrong command line', async () => {
+    const wrong = await run('load', [], dataDir);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('usage: npm run load');
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Spec "Validated images": HEAD requests against a real HTTP server on 127.0.0.1. 2xx/3xx keep an
+ * image; 403, 404 and every other outcome (5xx, timeout, refused connection) drop it.
+ */
+import { createServer } from 'node:http';
+import { checkImages, imageUrl, isOnHost, thumbnailUrl } from '../../src/harvest/images.js';
+import { startImageServer, type ImageServer } from '../fixtures/source-mini/harvest-fixture.js';
+
+describe('Image validation', () => {
+  let server: ImageServer;
+  let host: string;
+  const url = (id: string): string => `${server.origin}/iiif/3/${id}/full/max/0/default.jpg`;
+
+  beforeAll(async () => {
+    server = await startImageServer();
+    host = new URL(server.origin).host;
+  });
+  afterAll(() => server.close());
+
+  it('builds the full image and 400 px thumbnail URIs from the IIIF base', () => {
+    expect(imageUrl('http://x.test/iiif/3/abc')).toBe('http://x.test/iiif/3/abc/full/max/0/default.jpg');
+    expect(imageUrl('http://x.test/iiif/3/abc/')).toBe('http://x.test/iiif/3/abc/full/max/0/default.jpg');
+    expect(thumbnailUrl('http://x.test/iiif/3/abc')).toBe('http://x.test/iiif/3/abc/full/400,/0/default.jpg');
+  });
+
+  it('keeps 2xx and 3xx answers and drops 403, 404 and 5xx answers', async () => {
+    const urls = ['ok', 'moved', 'forbidden', 'missing', 'broken'].map(url);
+    const result = await checkImages(urls, { hosts: [host] });
+    expect([...result.valid].sort()).toEqual([url('moved'), url('ok')].sort());
+    expect(result).toMatchObject({ checked: 5, dropped: 3 });
+  });
+
+  it('sends HEAD requests and does not follow redirects', async () => {
+    const before = server.requests.length;
+    await checkImages([url('moved-2')], { hosts: [host] });
+    expect(server.requests.slice(before)).toEqual(['HEAD /iiif/3/moved-2/full/max/0/default.jpg']);
+  });
+
+  it('drops an image whose server does not answer within the timeout', async () => {
+    const result = await checkImages([url('slow'), url('ok-3')], { hosts: [host], timeoutMs: 200 });
+    expect([...result.valid]).toEqual([url('ok-3')]);
+    expect(result.dropped).toBe(1);
+  });
+
+  it('drops an image whose server refuses the connection', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const address = probe.address();
+    if (address === null || typeof address === 'string') throw new Error('no address');
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const closed = `127.0.0.1:${address.port}`;
+    const result = await checkImages([`http://${closed}/iiif/3/x/full/max/0/default.jpg`], { hosts: [closed] });
+    expect(result).toMatchObject({ checked: 1, dropped: 1 });
+    expect(result.valid.size).toBe(0);
+  });
+
+  it('never contacts hosts outside the list and counts their images as dropped', async () => {
+    const before = server.requests.length;
+    const result = await checkImages([url('ok-4'), 'http://other.invalid/iiif/3/a/full/max/0/default.jpg'], { hosts: [host] });
+    expect([...result.valid]).toEqual([url('ok-4')]);
+    expect(result).toMatchObject({ checked: 1, dropped: 1 });
+    expect(server.requests.length - before).toBe(1);
+  });
+
+  it('checks a URL listed several times once', async () => {
+    const before = server.requests.length;
+    const result = await checkImages([url('ok-5'), url('ok-5'), url('ok-5')], { hosts: [host] });
+    expect(result).toMatchObject({ checked: 1, dropped: 0 });
+    expect(server.requests.length - before).toBe(1);
+  });
+
+  it('keeps at most `concurrency` requests open at a time and reports progress', async () => {
+    const fresh = await startImageServer();
+    try {
+      const urls = Array.from({ length: 12 }, (_, i) => `${fresh.origin}/iiif/3/delayed-${i}/full/max/0/default.jpg`);
+      const progress: number[] = [];
+      const result = await checkImages(urls, {
+        hosts: [new URL(fresh.origin).host],
+        concurrency: 3,
+        onProgress: (done, total) => progress.push(done * 100 + total),
+      });
+      expect(result.valid.size).toBe(12);
+      expect(fresh.maxInFlight()).toBe(3);
+      expect(progress).toEqual(Array.from({ length: 12 }, (_, i) => (i + 1) * 100 + 12));
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('matches hosts with or without their default port', () => {
+    expect(isOnHost('http://images.test/a', new Set(['images.test:80']))).toBe(true);
+    expect(isOnHost('https://images.test/a', new Set(['images.test']))).toBe(true);
+    expect(isOnHost('http://images.test:8080/a', new Set(['images.test']))).toBe(false);
+    expect(isOnHost('http://images.test:8080/a', new Set(['images.test:8080']))).toBe(true);
+  });
+});

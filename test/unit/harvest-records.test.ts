@@ -1,0 +1,285 @@
+/**
+ * Agent, exhibition and concept graphs (spec record tables; docs/graph-model.md), written out by hand
+ * from the source-mini fixture and compared up to blank-node renaming.
+ */
+import { isomorphic } from 'rdf-isomorphic';
+import type { Quad } from 'n3';
+import {
+  BASE,
+  copyFixture,
+  graphQuads,
+  harvestToText,
+  parseNQuads,
+  parseTurtle,
+  quadLine,
+  removeCopy,
+} from '../fixtures/source-mini/harvest-fixture.js';
+
+const PREFIXES = `
+@prefix crm: <http://www.cidoc-crm.org/cidoc-crm/> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix owl: <https://www.w3.org/2002/07/owl#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+@prefix prov: <http://www.w3.org/ns/prov#> .
+@prefix dcterms: <http://purl.org/dc/terms/> .
+@prefix foaf: <http://xmlns.com/foaf/0.1/> .
+@prefix person: <http://www.w3.org/ns/person#> .
+@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix aat: <http://vocab.getty.edu/aat/> .
+@prefix lang: <http://publications.europa.eu/resource/authority/language/> .
+@prefix obj: <${BASE}/v2/id/object/> .
+@prefix concept: <${BASE}/v2/id/concept/> .
+@prefix agent: <${BASE}/v2/id/agent/> .
+@prefix exh: <${BASE}/v2/id/exhibition/> .
+@prefix type: <${BASE}/v2/id/type/> .
+`;
+const HARVESTED = '"2024-04-28T10:12:06Z"^^xsd:dateTime';
+const yearSpan = (y: number): string =>
+  `[ a crm:E52_Time-Span ; rdfs:label "${y}" ; crm:P82a_begin_of_the_begin "${y}"^^xsd:gYear ; crm:P82b_end_of_the_end "${y}"^^xsd:gYear ]`;
+
+let publicQuads: Quad[];
+let nonPublicQuads: Quad[];
+let dir: string;
+
+beforeAll(async () => {
+  dir = await copyFixture();
+  const result = await harvestToText(dir, { validateImages: false });
+  publicQuads = parseNQuads(result.publicText);
+  nonPublicQuads = parseNQuads(result.nonPublicText);
+});
+afterAll(() => removeCopy(dir));
+
+function expectGraph(quads: Quad[], graph: string, turtle: string): void {
+  const actual = graphQuads(quads, graph);
+  const expected = parseTurtle(PREFIXES + turtle);
+  const lines = (qs: Quad[]): Set<string> => new Set(qs.map(quadLine));
+  const [a, e] = [lines(actual), lines(expected)];
+  expect({ missing: [...e].filter((l) => !a.has(l)), unexpected: [...a].filter((l) => !e.has(l)) }).toEqual({ missing: [], unexpected: [] });
+  expect(isomorphic(actual, expected)).toBe(true);
+}
+
+/** Objects of `subject predicate ?o` in one graph. */
+function objectsOf(quads: Quad[], graph: string, subject: string, predicate: string): string[] {
+  return quads
+    .filter((q) => q.graph.value === graph && q.subject.value === subject && q.predicate.value === predicate)
+    .map((q) => q.object.value)
+    .sort();
+}
+
+const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
+const agentIri = (pid: string): string => `${BASE}/v2/id/agent/${pid}`;
+const relationType = (r: string): string => `${BASE}/v2/id/type/relation/${r}`;
+
+describe('Agent graph (spec "Agent record")', () => {
+  it('maps the agent that uses every source field to exactly the documented graph', () => {
+    const A = agentIri('DMG-A-03731');
+    expectGraph(
+      publicQuads,
+      A,
+      `
+agent:DMG-A-03731 a crm:E21_Person ;
+  rdfs:label "Ettore Sottsass" ;
+  prov:generatedAtTime ${HARVESTED} ;
+  dcterms:modified "2024-03-15"^^xsd:date ;
+  owl:sameAs <http://www.wikidata.org/entity/Q366584> ;
+  crm:P1_is_identified_by <${A}/appellation/preferred> , <${A}/identifier/intern> ,
+    [ a crm:E41_Appellation ; rdfs:label "Ettore Sottsass jr." ] ,
+    [ a crm:E41_Appellation ; rdfs:label "Ettore Sottsass" ; crm:P72_has_language lang:NLD ;
+      crm:P129i_is_subject_of <https://nl.wikipedia.org/wiki/Ettore_Sottsass> ] ,
+    [ a crm:E41_Appellation ; rdfs:label "Ettore Sottsass (designer)" ; crm:P72_has_language lang:ENG ;
+      crm:P129i_is_subject_of <https://en.wikipedia.org/wiki/Ettore_Sottsass> ] ;
+  crm:P2_has_type <http://publications.europa.eu/resource/authority/human-sex/MALE> ;
+  person:citizenship <http://publications.europa.eu/resource/authority/country/ITA> ;
+  crm:P98i_was_born <${A}/birth> ;
+  crm:P100i_died_in <${A}/death> ;
+  crm:P67i_is_referred_to_by [ a crm:E33_Linguistic_Object ;
+    rdfs:label "Italiaans architect en ontwerper.\\nMedeoprichter van \\"Memphis\\"." ;
+    crm:P2_has_type aat:300080091 ; crm:P72_has_language lang:NLD ;
+    crm:P129i_is_subject_of <https://nl.wikipedia.org/wiki/Ettore_Sottsass> ;
+    dcterms:license <https://creativecommons.org/licenses/by-sa/4.0/> ] ;
+  foaf:thumbnail <https://upload.wikimedia.org/wikipedia/commons/4/4e/Ettore_Sottsass.jpg> ;
+  crm:P107i_is_current_or_former_member_of agent:DMG-A-00523 ;
+  crm:P107_has_current_or_former_member agent:DMG-A-00162 ;
+  crm:P152_has_parent agent:DMG-A-00600 .
+
+<${A}/appellation/preferred> a crm:E41_Appellation ; rdfs:label "Ettore Sottsass" .
+<https://nl.wikipedia.org/wiki/Ettore_Sottsass> a crm:E73_Information_Object .
+<https://en.wikipedia.org/wiki/Ettore_Sottsass> a crm:E73_Information_Object .
+<${A}/identifier/intern> a crm:E42_Identifier ; rdfs:label "DMG-A-03731" ; crm:P2_has_type type:intern-referentienummer .
+type:intern-referentienummer a crm:E55_Type ; rdfs:label "Intern referentienummer" .
+<http://publications.europa.eu/resource/authority/human-sex/MALE> a crm:E55_Type ; rdfs:label "mannelijk" .
+<http://publications.europa.eu/resource/authority/country/ITA> a crm:E53_Place ;
+  rdfs:label "Italië"@nl , "Italy"@en , "Italie"@fr .
+<${A}/birth> a crm:E67_Birth ; crm:P4_has_time-span ${yearSpan(1917)} ; crm:P7_took_place_at <https://sws.geonames.org/2775220/> .
+<https://sws.geonames.org/2775220/> a crm:E53_Place ; rdfs:label "Innsbruck" .
+<${A}/death> a crm:E69_Death ; crm:P4_has_time-span ${yearSpan(2007)} ; crm:P7_took_place_at <https://sws.geonames.org/3173435/> .
+<https://sws.geonames.org/3173435/> a crm:E53_Place ; rdfs:label "Milaan" .
+aat:300080091 a crm:E55_Type ; rdfs:label "description" .
+agent:DMG-A-00523 a crm:E21_Person ; crm:P2_has_type <${relationType('spouse_of')}> .
+<${relationType('spouse_of')}> a crm:E55_Type ; rdfs:label "spouse of" .
+agent:DMG-A-00162 a crm:E74_Group ; crm:P2_has_type <${relationType('founded')}> .
+<${relationType('founded')}> a crm:E55_Type ; rdfs:label "founded" .
+agent:DMG-A-00600 a crm:E39_Actor .
+`,
+    );
+  });
+
+  it('classifies by the registrar kind first, then the knowledge-base kind, else as unknown', () => {
+    const typeOf = (pid: string): string[] =>
+      objectsOf(publicQuads, agentIri(pid), agentIri(pid), 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type');
+    expect(typeOf('DMG-A-03731')).toEqual([`${CRM}E21_Person`]); // registrar person beats knowledge-base organisation
+    expect(typeOf('DMG-A-00162')).toEqual([`${CRM}E74_Group`]);
+    expect(typeOf('DMG-A-00523')).toEqual([`${CRM}E21_Person`]);
+    expect(typeOf('DMG-A-00600')).toEqual([`${CRM}E39_Actor`]);
+  });
+
+  it('gives a gender only to persons', () => {
+    // DMG-A-00600 has gender MALE in the source but no classification, so it is not a person.
+    expect(objectsOf(publicQuads, agentIri('DMG-A-00600'), agentIri('DMG-A-00600'), `${CRM}P2_has_type`)).toEqual([]);
+    expect(objectsOf(publicQuads, agentIri('DMG-A-00523'), agentIri('DMG-A-00523'), `${CRM}P2_has_type`)).toEqual([
+      'http://publications.europa.eu/resource/authority/human-sex/FEMALE',
+    ]);
+  });
+
+  it('writes each relation into the other agent graph with the inverse relation', () => {
+    const memphis = agentIri('DMG-A-00162');
+    const sottsass = agentIri('DMG-A-03731');
+    expect(objectsOf(publicQuads, memphis, memphis, `${CRM}P107i_is_current_or_former_member_of`)).toEqual([sottsass]);
+    expect(objectsOf(publicQuads, memphis, sottsass, `${CRM}P2_has_type`)).toEqual([relationType('founded_by')]);
+    expect(objectsOf(publicQuads, memphis, relationType('founded_by'), 'http://www.w3.org/2000/01/rdf-schema#label')).toEqual([
+      'founded by',
+    ]);
+    const parent = agentIri('DMG-A-00600');
+    expect(objectsOf(publicQuads, parent, parent, `${CRM}P152i_is_parent_of`)).toEqual([sottsass]);
+    expect(objectsOf(publicQuads, parent, sottsass, `${CRM}P2_has_type`)).toEqual([]);
+  });
+
+  it('writes a relation recorded on both sides once per graph', () => {
+    const pivano = agentIri('DMG-A-00523');
+    const sottsass = agentIri('DMG-A-03731');
+    const edges = publicQuads.filter((q) => q.graph.value === pivano && q.object.value === sottsass && q.subject.value === pivano);
+    expect(edges.map((q) => q.predicate.value)).toEqual([`${CRM}P107i_is_current_or_former_member_of`]);
+    expect(objectsOf(publicQuads, pivano, sottsass, `${CRM}P2_has_type`)).toEqual([relationType('spouse_of')]);
+  });
+
+  it('leaves relations to private agents out of public graphs and keeps them in the private graph', () => {
+    const hidden = agentIri('DMG-A-00700');
+    expect(publicQuads.some((q) => q.subject.value === hidden || q.object.value === hidden)).toBe(false);
+    expect(objectsOf(nonPublicQuads, hidden, hidden, `${CRM}P107i_is_current_or_former_member_of`)).toEqual([agentIri('DMG-A-03731')]);
+  });
+});
+
+describe('Exhibition graph (spec "Exhibition record")', () => {
+  it('maps the exhibition that uses every source field to exactly the documented graph', () => {
+    const E = `${BASE}/v2/id/exhibition/TE_2020-001`;
+    const assets = 'https://assets.designmuseumgent.be/TE_2020-001';
+    const pixels = (type: string, value: number): string =>
+      `[ a crm:E54_Dimension ; crm:P2_has_type type:${type} ; crm:P90_has_value "${value}"^^xsd:decimal ; crm:P91_has_unit aat:300266190 ]`;
+    expectGraph(
+      publicQuads,
+      E,
+      `
+exh:TE_2020-001 a crm:E7_Activity ;
+  rdfs:label "Kleureyck. Van Eycks kleuren in design" ;
+  prov:generatedAtTime ${HARVESTED} ;
+  dcterms:modified "2024-04-01"^^xsd:date ;
+  owl:sameAs <https://stad.gent/id/tentoonstelling/530003726> ;
+  crm:P2_has_type aat:300054755 ;
+  crm:P1_is_identified_by <${E}/identifier/intern> ,
+    [ a crm:E41_Appellation ; rdfs:label "Kleureyck. Van Eycks kleuren in design" ; crm:P72_has_language lang:NLD ] ,
+    [ a crm:E41_Appellation ; rdfs:label "Kleureyck. Van Eyck's colours in design" ; crm:P72_has_language lang:ENG ] ;
+  crm:P4_has_time-span [ a crm:E52_Time-Span ; rdfs:label "2020-03-12/2020-07-12" ;
+    crm:P82a_begin_of_the_begin "2020-03-12"^^xsd:date ; crm:P82b_end_of_the_end "2020-07-12"^^xsd:date ] ;
+  crm:P7_took_place_at <http://www.wikidata.org/entity/Q1809071> ;
+  crm:P14_carried_out_by [ a crm:E39_Actor ; rdfs:label "Siegrid Demyttenaere" ] ;
+  crm:P16_used_specific_object obj:1987-1105 , obj:1990-0060_1-5 ;
+  crm:P67i_is_referred_to_by [ a crm:E33_Linguistic_Object ; rdfs:label "Kleur in design." ;
+    crm:P2_has_type aat:300080091 ; crm:P72_has_language lang:NLD ] ;
+  crm:P129i_is_subject_of <https://lib.ugent.be/catalog/rug01:002845> , <https://www.youtube.com/watch?v=kleureyck> ,
+    [ a crm:E73_Information_Object ; crm:P2_has_type aat:300048715 ; crm:P102_has_title [ a crm:E35_Title ; rdfs:label "Folder" ] ] ;
+  crm:P65_shows_visual_item <${assets}/poster.jpg> ;
+  crm:P138i_has_representation <${assets}/zaal%201.jpg> , <${assets}/zaal2.jpg> .
+
+aat:300054755 a crm:E55_Type ; rdfs:label "Exhibition" .
+<${E}/identifier/intern> a crm:E42_Identifier ; rdfs:label "TE_2020-001" ; crm:P2_has_type type:intern-referentienummer .
+type:intern-referentienummer a crm:E55_Type ; rdfs:label "Intern referentienummer" .
+<http://www.wikidata.org/entity/Q1809071> a crm:E53_Place ; rdfs:label "Design Museum Gent" .
+obj:1987-1105 a crm:E22_Human-Made_Object ; owl:sameAs <https://stad.gent/id/mensgemaaktobject/dmg/530012345> .
+obj:1990-0060_1-5 a crm:E22_Human-Made_Object ; owl:sameAs <https://stad.gent/id/mensgemaaktobject/dmg/530012346> .
+aat:300080091 a crm:E55_Type ; rdfs:label "description" .
+<https://lib.ugent.be/catalog/rug01:002845> a crm:E73_Information_Object ; crm:P2_has_type aat:300048715 ;
+  crm:P102_has_title [ a crm:E35_Title ; rdfs:label "Kleureyck catalogus" ] ; crm:P4_has_time-span ${yearSpan(2020)} .
+aat:300048715 a crm:E55_Type ; rdfs:label "publication" .
+<https://www.youtube.com/watch?v=kleureyck> a crm:E73_Information_Object ; crm:P2_has_type aat:300263419 ;
+  crm:P102_has_title [ a crm:E35_Title ; rdfs:label "Trailer" ] ; crm:P4_has_time-span ${yearSpan(2020)} .
+aat:300263419 a crm:E55_Type ; rdfs:label "video" .
+<${assets}/poster.jpg> a crm:E36_Visual_Item ; crm:P2_has_type aat:300027221 .
+aat:300027221 a crm:E55_Type ; rdfs:label "poster" .
+<${assets}/zaal%201.jpg> a crm:E36_Visual_Item ; crm:P2_has_type aat:300210730 ; rdfs:label "zaal 1.jpg" ;
+  crm:P43_has_dimension ${pixels('breedte', 1600)} , ${pixels('hoogte', 1067)} .
+<${assets}/zaal2.jpg> a crm:E36_Visual_Item ; crm:P2_has_type aat:300210730 ; rdfs:label "zaal2.jpg" .
+aat:300210730 a crm:E55_Type ; rdfs:label "exhibition view" .
+aat:300266190 a crm:E58_Measurement_Unit ; rdfs:label "pixels" .
+type:breedte a crm:E55_Type ; rdfs:label "breedte" .
+type:hoogte a crm:E55_Type ; rdfs:label "hoogte" .
+`,
+    );
+  });
+
+  it('labels by the source title without a Dutch title and names a known curator by agent IRI', () => {
+    const E = `${BASE}/v2/id/exhibition/TE_1993-009`;
+    const label = 'http://www.w3.org/2000/01/rdf-schema#label';
+    expect(objectsOf(publicQuads, E, E, label)).toEqual(['Design in Italia']);
+    expect(objectsOf(publicQuads, E, E, `${CRM}P14_carried_out_by`)).toEqual([agentIri('DMG-A-03731')]);
+    expect(objectsOf(publicQuads, E, agentIri('DMG-A-03731'), label)).toEqual(['E. Sottsass']);
+    expect(objectsOf(publicQuads, E, E, `${CRM}P7_took_place_at`)).toEqual(['http://www.wikidata.org/entity/Q1296']);
+    expect(objectsOf(publicQuads, E, E, `${CRM}P1_is_identified_by`)).toEqual([`${E}/identifier/intern`]);
+  });
+});
+
+describe('Concept graph (spec "Concept record")', () => {
+  it('maps a concept with labels, scope notes and an internal broader term to exactly the documented graph', () => {
+    expectGraph(
+      publicQuads,
+      `${BASE}/v2/id/concept/530000049`,
+      `
+concept:530000049 a crm:E55_Type ;
+  rdfs:label "pepervat" ;
+  prov:generatedAtTime ${HARVESTED} ;
+  dcterms:modified "2024-04-01"^^xsd:date ;
+  owl:sameAs <https://stad.gent/id/concept/530000049> , <http://vocab.getty.edu/aat/300198823> ;
+  skos:prefLabel "pepervat"@nl , "poivrier"@fr , "pepper pot"@en ;
+  skos:scopeNote "Vat voor peper."@nl , "Container for pepper."@en ;
+  skos:broader concept:530000100 .
+concept:530000100 rdfs:label "vaatwerk" ; owl:sameAs <https://stad.gent/id/concept/530000100> .
+`,
+    );
+  });
+
+  it('derives narrower terms from every broader list, resolving external URIs of thesaurus concepts inward', () => {
+    expectGraph(
+      publicQuads,
+      `${BASE}/v2/id/concept/530000100`,
+      `
+concept:530000100 a crm:E55_Type ;
+  rdfs:label "vaatwerk" ;
+  prov:generatedAtTime ${HARVESTED} ;
+  dcterms:modified "2023-11-30"^^xsd:date ;
+  owl:sameAs <https://stad.gent/id/concept/530000100> ;
+  skos:prefLabel "vaatwerk"@nl ;
+  skos:scopeNote "Vaten en schalen."@nl ;
+  skos:broader <http://vocab.getty.edu/aat/300045611> ;
+  skos:narrower concept:530000049 , concept:530000101 .
+<http://vocab.getty.edu/aat/300045611> rdfs:label "containers (receptacles)" .
+concept:530000049 rdfs:label "pepervat" ;
+  owl:sameAs <https://stad.gent/id/concept/530000049> , <http://vocab.getty.edu/aat/300198823> .
+concept:530000101 rdfs:label "theepot" .
+`,
+    );
+    // 530000101 names its broader term by the city datahub URI of 530000100: the internal IRI is used.
+    const child = `${BASE}/v2/id/concept/530000101`;
+    expect(objectsOf(publicQuads, child, child, 'http://www.w3.org/2004/02/skos/core#broader')).toEqual([
+      `${BASE}/v2/id/concept/530000100`,
+    ]);
+  });
+});
