@@ -21,8 +21,12 @@ runCli(USAGE, async () => {
   const settings = cliSettings();
   const progress = createProgress('load');
   const started = Date.now();
-  const onProgress = (p: LoadProgress): void =>
-    progress.update({ ...p, unit: 'bytes', detail: p.quads === undefined ? undefined : `${p.quads.toLocaleString('en')} quads` });
+  const onProgress = ({ quads, ...p }: LoadProgress): void =>
+    progress.update({
+      ...p,
+      unit: 'bytes',
+      ...(quads === undefined ? {} : { detail: `${quads.toLocaleString('en')} quads`, rateOf: { count: quads, unit: 'quads' } }),
+    });
   try {
     const generation = await loadNQuadsFile(settings.dataDir, file, { baseUrl, fallbackBaseUrl: settings.baseUrl, onProgress });
     progress.stop();

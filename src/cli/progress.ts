@@ -13,6 +13,8 @@ export interface ProgressUpdate {
   unit: Unit;
   /** Extra text, such as a count of quads written. */
   detail?: string;
+  /** What the rate counts when not `done` (a load reads bytes but people think in quads). */
+  rateOf?: { count: number; unit: string };
 }
 
 export interface Progress {
@@ -54,7 +56,9 @@ interface PhaseState {
 
 function rateOf(state: PhaseState): string {
   const seconds = (Date.now() - state.started) / 1000;
-  return seconds > 0 ? `${formatAmount(state.last.done / seconds, state.last.unit)}/s` : '';
+  if (seconds <= 0) return '';
+  const { rateOf: custom, done, unit } = state.last;
+  return custom ? `${Math.round(custom.count / seconds).toLocaleString('en')} ${custom.unit}/s` : `${formatAmount(done / seconds, unit)}/s`;
 }
 
 class BarProgress implements Progress {
@@ -73,6 +77,7 @@ class BarProgress implements Progress {
           format: p.total === undefined ? '{phase} {done} | {rate} {detail}' : '{phase} [{bar}] {percentage}% | {done} of {all} | {rate} | ETA {eta_formatted} {detail}',
           etaBuffer: 50,
           hideCursor: true,
+          formatTime: (t) => formatSeconds(t),
         },
         cliProgress.Presets.shades_classic,
       );

@@ -36,6 +36,8 @@ export interface Config {
   v1ApiKeys: SecretList;
   /** Generations kept on disk after a swap (the current one included). */
   keepGenerations: number;
+  /** Finished record documents kept per generation (0 disables the cache). */
+  recordCacheSize: number;
 }
 
 /** A configuration problem; `message` is one line fit to print before exiting. */
@@ -157,6 +159,7 @@ const SETTINGS = {
     secret: true,
   },
   KEEP_GENERATIONS: int(1, 1000),
+  RECORD_CACHE_SIZE: int(0, 10_000_000),
 } satisfies Record<string, Setting<unknown>>;
 
 type SettingName = keyof typeof SETTINGS;
@@ -197,5 +200,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parsed.TRUST_PROXY ?? false,
     v1ApiKeys: new SecretList(parsed.V1_API_KEYS ?? []),
     keepGenerations: parsed.KEEP_GENERATIONS ?? 3,
+    recordCacheSize: parsed.RECORD_CACHE_SIZE ?? 200_000,
   };
 }

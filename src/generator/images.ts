@@ -39,6 +39,8 @@ export interface ImagePool {
   byId: ReadonlyMap<string, DemoImage>;
   /** The id of a fixed image by its key. */
   fixed(key: string): string;
+  /** The id of a fixed image by its key, if there is one. */
+  fixedOf(key: string): string | undefined;
   /** An answered image of this shape, preferably of this material group. */
   pickOk(rng: Rng, shape: Shape, group: MaterialGroup | undefined): DemoImage;
   /** An image the server does not answer (403 or 404). */
@@ -144,6 +146,9 @@ export function buildImagePool(seed: number, size: number, fixed: readonly Fixed
       const id = fixedIds.get(key);
       if (!id) throw new Error(`no fixed image ${key}`);
       return id;
+    },
+    fixedOf(key: string): string | undefined {
+      return fixedIds.get(key);
     },
     pickOk(r: Rng, shape: Shape, group: MaterialGroup | undefined): DemoImage {
       const list = okByShape.get(`${shape}|${group ?? ''}`) ?? okByShape.get(shape) ?? okByShape.get('vase');

@@ -79,7 +79,8 @@ export class GraphBuilder {
   /** A place node `a crm:E53_Place ; rdfs:label`, described once. */
   place(place: Place): string {
     const term = iri(place.uri);
-    if (this.first(term)) {
+    // Keyed by class: the same authority URI may also be, say, an acquisition's receiver (an actor).
+    if (this.first(`${term} ${C.E53_Place}`)) {
       this.add(term, P.type, C.E53_Place);
       this.add(term, P.label, literal(place.label));
     }

@@ -4,17 +4,56 @@
  */
 import { NS } from '../vocab/namespaces.js';
 
-// Characters that IRIREF forbids (space, controls, <>"{}|^`\). Source URIs pass a WHATWG URL check that
-// tolerates several of them, so they are percent-encoded: the same resource, and a valid IRI.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
-const IRI_FORBIDDEN = /[\u0000-\u0020<>"{}|^`\\]/g;
-// eslint-disable-next-line no-control-regex -- as above
-const IRI_FORBIDDEN_TEST = /[\u0000-\u0020<>"{}|^`\\]/;
+// Source URIs only pass a WHATWG URL check, which tolerates characters an RFC 3987 IRI may not contain
+// (space, `<>"{}|^` and backquote, brackets outside the host, a stray `%` or second `#`, C1 controls,
+// private-use code points). Strict N-Quads parsers such as Oxigraph reject those, so they are
+// percent-encoded: the same resource, spelled as a valid IRI. Well-formed URIs take the fast path.
+const IRI_PLAIN = /^[A-Za-z0-9\-._~:/?@!$&'()*+,;=]*$/;
+const ASCII_ALLOWED = /[A-Za-z0-9\-._~:/?@!$&'()*+,;=]/;
+const AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+const HEX2 = /^[0-9A-Fa-f]{2}$/;
 
-/** The IRI as an N-Quads term `<...>`, with forbidden characters percent-encoded. */
+/** The IRI as an N-Quads term `<...>`, percent-encoding what an IRI may not contain. */
 export function iri(value: string): string {
-  if (!IRI_FORBIDDEN_TEST.test(value)) return `<${value}>`;
-  return `<${value.replace(IRI_FORBIDDEN, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}>`;
+  return IRI_PLAIN.test(value) ? `<${value}>` : `<${toIri(value)}>`;
+}
+
+function toIri(value: string): string {
+  const authorityEnd = AUTHORITY.exec(value)?.[0].length ?? 0;
+  let out = '';
+  let seenHash = false;
+  for (let i = 0; i < value.length; ) {
+    const cp = value.codePointAt(i) as number;
+    const ch = String.fromCodePoint(cp);
+    if (cp >= 0xd800 && cp <= 0xdfff) out += '%EF%BF%BD'; // lone surrogate: U+FFFD, as a UTF-8 writer would
+    else if (cp >= 0x80) out += isUcschar(cp) ? ch : encodeURIComponent(ch);
+    else if (ch === '%') out += HEX2.test(value.slice(i + 1, i + 3)) ? '%' : '%25';
+    else if (ch === '#') {
+      out += seenHash ? '%23' : '#';
+      seenHash = true;
+    } else if (ch === '[' || ch === ']') out += i < authorityEnd ? ch : percent(cp);
+    else out += ASCII_ALLOWED.test(ch) ? ch : percent(cp);
+    i += ch.length;
+  }
+  return out;
+}
+
+function percent(asciiCode: number): string {
+  return `%${asciiCode.toString(16).toUpperCase().padStart(2, '0')}`;
+}
+
+/** RFC 3987 ucschar: non-ASCII code points allowed anywhere in an IRI. */
+function isUcschar(cp: number): boolean {
+  if (cp < 0xa0) return false;
+  if (cp <= 0xd7ff) return true;
+  if (cp < 0xf900) return false;
+  if (cp <= 0xfdcf) return true;
+  if (cp < 0xfdf0) return false;
+  if (cp <= 0xffef) return true;
+  if (cp <= 0xffff) return false;
+  // Planes 1 to 14 without their last two code points (plane 14 from E1000); 15 and 16 are private use.
+  if (cp >= 0xe0000 && cp < 0xe1000) return false;
+  return cp <= 0xeffff && (cp & 0xffff) <= 0xfffd;
 }
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped

@@ -67,7 +67,7 @@ export function objectGraph(o: ObjectRecord, ctx: ObjectGraphContext): GraphBuil
     if (a.receiver === undefined) receiver = museum(g, C.E39_Actor);
     else {
       receiver = iri(a.receiver.uri);
-      if (g.first(receiver)) {
+      if (g.first(`${receiver} ${C.E39_Actor}`)) {
         g.add(receiver, P.type, C.E39_Actor);
         g.add(receiver, P.label, literal(a.receiver.label));
       }

@@ -5,9 +5,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { RecordKind } from '../vocab/iris.js';
-import { NQuadsSyntaxError } from './errors.js';
-import { readLineBatches, TextFileError } from './line-reader.js';
-import { LineSyntaxError, parseQuadLine } from './nquads-line.js';
+import { readQuadBatches } from './nquads-file.js';
 import type { RecordCounts } from './types.js';
 
 export interface FileCheck {
@@ -24,26 +22,13 @@ export async function checkNQuadsFile(file: string, onBytes?: (bytesRead: number
   const graphs = new Set<string>();
   let quads = 0;
   let lastGraph: string | undefined;
-  try {
-    for await (const { lines, first } of readLineBatches(file, { onRaw: (c) => hash.update(c), onBytes })) {
-      for (let i = 0; i < lines.length; i++) {
-        let terms;
-        try {
-          terms = parseQuadLine(lines[i] as string);
-        } catch (err) {
-          if (err instanceof LineSyntaxError) throw new NQuadsSyntaxError(file, first + i, err.message);
-          throw err;
-        }
-        if (!terms) continue;
-        quads++;
-        // Record graphs come in runs; skipping the Set for a repeat keeps this pass cheap.
-        if (terms.graph !== undefined && terms.graph !== lastGraph) graphs.add(terms.graph);
-        lastGraph = terms.graph;
-      }
+  for await (const batch of readQuadBatches(file, { onRaw: (c) => hash.update(c), onBytes })) {
+    quads += batch.terms.length;
+    for (const { graph } of batch.terms) {
+      // Record graphs come in runs; skipping the Set for a repeat keeps this pass cheap.
+      if (graph !== undefined && graph !== lastGraph) graphs.add(graph);
+      lastGraph = graph;
     }
-  } catch (err) {
-    if (err instanceof TextFileError) throw new NQuadsSyntaxError(file, err.line, err.reason);
-    throw err;
   }
   const { size } = await stat(file);
   return { quads, graphs, sha256: hash.digest('hex'), bytes: size };

@@ -7,10 +7,10 @@ import { once } from 'node:events';
 import { stat } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { NS } from '../vocab/namespaces.js';
-import { NQuadsSyntaxError } from './errors.js';
 import { createGeneration, type Generation, type GenerationOutput } from './generations.js';
-import { readLineBatches, readTextBlocks, TextFileError, type LineBatch } from './line-reader.js';
-import { LineSyntaxError, literalValue, parseQuadLine, type QuadTerms } from './nquads-line.js';
+import { readTextBlocks, TextFileError } from './line-reader.js';
+import { readQuadBatches } from './nquads-file.js';
+import { literalValue, parseQuadLine, type QuadTerms } from './nquads-line.js';
 
 export interface LoadProgress {
   phase: 'scan' | 'split' | 'check';
@@ -70,29 +70,6 @@ export async function loadNQuadsFile(dataDir: string, file: string, options: Loa
     },
     { makeCurrent: options.makeCurrent, onCheck: (p) => options.onProgress?.({ phase: 'check', ...p }) },
   );
-}
-
-/** Calls `each` for every statement of `file`; a bad line becomes `NQuadsSyntaxError` (file:line: reason). */
-async function forEachBatch(
-  file: string,
-  onBytes: (n: number) => void,
-  each: (batch: LineBatch) => Promise<void> | void,
-): Promise<void> {
-  try {
-    for await (const batch of readLineBatches(file, { onBytes })) await each(batch);
-  } catch (err) {
-    if (err instanceof TextFileError) throw new NQuadsSyntaxError(file, err.line, err.reason);
-    throw err;
-  }
-}
-
-function parseOrThrow(file: string, line: string, number: number): QuadTerms | undefined {
-  try {
-    return parseQuadLine(line);
-  } catch (err) {
-    if (err instanceof LineSyntaxError) throw new NQuadsSyntaxError(file, number, err.message);
-    throw err;
-  }
 }
 
 const isAdminGraph = (graph: string | undefined): boolean => graph !== undefined && graph.endsWith(ADMIN_GRAPH_SUFFIX);
@@ -157,27 +134,22 @@ async function splitQuads(
 ): Promise<{ quads: number }> {
   let quads = 0;
   let bytes = 0;
-  await forEachBatch(
-    file,
-    (n) => {
-      bytes = n;
-    },
-    async ({ lines, first }) => {
-      const pub: string[] = [];
-      const priv: string[] = [];
-      for (let i = 0; i < lines.length; i++) {
-        const line = lines[i] as string;
-        const t = parseOrThrow(file, line, first + i);
-        if (!t) continue;
-        quads++;
-        const text = normalised(line, t);
-        if (t.graph !== undefined && (nonPublic.has(t.graph) || isAdminGraph(t.graph))) priv.push(text);
-        else pub.push(text);
-      }
-      await Promise.all([writeLines(out.public, pub), writeLines(out.nonPublic, priv)]);
-      progress(bytes, quads);
-    },
-  );
+  const onBytes = (n: number): void => {
+    bytes = n;
+  };
+  for await (const { lines, terms } of readQuadBatches(file, { onBytes })) {
+    const pub: string[] = [];
+    const priv: string[] = [];
+    for (let i = 0; i < terms.length; i++) {
+      const t = terms[i] as QuadTerms;
+      const text = normalised(lines[i] as string, t);
+      if (t.graph !== undefined && (nonPublic.has(t.graph) || isAdminGraph(t.graph))) priv.push(text);
+      else pub.push(text);
+    }
+    quads += terms.length;
+    await Promise.all([writeLines(out.public, pub), writeLines(out.nonPublic, priv)]);
+    progress(bytes, quads);
+  }
   return { quads };
 }
 

@@ -109,7 +109,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
     const kind = opts.label ?? queryForm(sparql) ?? 'unknown';
     const handle = this.active;
     try {
-      if (!handle?.ready) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is starting', this.retryAfterSeconds());
+      if (!handle?.ready) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is not ready (starting or restarting)', this.retryAfterSeconds());
       const body = await handle.query(sparql, opts.format, opts.unionDefaultGraph ?? false, opts.deadlineMs);
       this.options.onQuery?.(performance.now() - started, kind, 'ok');
       return body;

@@ -16,16 +16,28 @@ const port = parentPort;
 if (!port) throw new Error('store-worker.ts runs only as a worker thread');
 const send = (message: FromWorker): void => port.postMessage(message);
 
+// Oxigraph wraps an error thrown by the input iterator in a "JsValue(...)" text with its stack; the
+// reader's own error is the message worth reporting.
+let readError: Error | undefined;
+function* chunksOf(file: string): Generator<Uint8Array> {
+  try {
+    yield* fileChunks(file);
+  } catch (err) {
+    readError = err as Error;
+    throw err;
+  }
+}
+
 const store = new oxigraph.Store();
 try {
   const started = performance.now();
   const files = generationFiles(generationDir);
   for (const file of includeNonPublic ? [files.public, files.nonPublic] : [files.public]) {
-    store.load(fileChunks(file), { format: 'application/n-quads', lenient: true });
+    store.load(chunksOf(file), { format: 'application/n-quads', lenient: true });
   }
   send({ type: 'ready', quads: store.size, ms: performance.now() - started });
 } catch (err) {
-  send({ type: 'loadFailed', message: (err as Error).message });
+  send({ type: 'loadFailed', message: (readError ?? (err as Error)).message });
   process.exit(1);
 }
 

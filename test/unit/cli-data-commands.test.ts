@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +16,12 @@ interface Run {
   stderr: string;
 }
 
-/** Starts `npx tsx src/cli/<name>.ts args` in its own process group with DATA_DIR set. */
+/**
+ * Starts `tsx src/cli/<name>.ts args` (what `npm run <name>` runs, without npm's start-up) in its own
+ * process group, so that SIGKILL reaches tsx's node child too, with DATA_DIR set.
+ */
 function start(name: string, args: string[], dataDir: string) {
-  const child = spawn('npx', ['tsx', `src/cli/${name}.ts`, ...args], {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [`src/cli/${name}.ts`, ...args], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, BASE_URL: 'http://localhost:3000', NODE_OPTIONS: '' },
     detached: true,
@@ -136,6 +139,30 @@ describe('data commands', () => {
     const unknown = await run('generations', ['--rollback', '2020-01-01T00-00-00-000Z-abcdef'], dataDir);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('has no manifest.json');
+  });
+
+  it('harvest makes a source export the current generation, and a bad line exits 1 naming file:line', async () => {
+    const source = path.join(dir, 'export');
+    await cp(path.join(ROOT, 'test/fixtures/source-mini'), source, { recursive: true, filter: (f) => !f.endsWith('.ts') });
+    const first = await run('harvest', [source, '--no-image-check'], dataDir);
+    expect(first.code).toBe(0);
+    const current = await currentGeneration(dataDir);
+    expect(current?.manifest.source).toEqual({ kind: 'harvest', path: source });
+    expect(current?.manifest.baseUrl).toBe('http://localhost:3000');
+    // 9 objects, 5 agents, 3 exhibitions, 7 concepts in the export, each a graph in one of the two files.
+    const counts = current?.manifest.counts;
+    const total = (kind: 'object' | 'agent' | 'exhibition' | 'concept'): number =>
+      (counts?.publicRecords[kind] ?? 0) + (counts?.nonPublicRecords[kind] ?? 0);
+    expect([total('object'), total('agent'), total('exhibition'), total('concept')]).toEqual([9, 5, 3, 7]);
+
+    const objects = path.join(source, 'objects.jsonl');
+    const lines = (await readFile(objects, 'utf8')).split('\n');
+    lines[2] = '{"objectNumber": ';
+    await writeFile(objects, lines.join('\n'));
+    const failed = await run('harvest', [source, '--no-image-check'], dataDir);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`^${objects.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3: `));
+    expect((await listGenerations(dataDir)).map((g) => g.id)).toEqual([current?.id]);
   });
 
   it('exits 2 with the usage text on a wrong command line', async () => {

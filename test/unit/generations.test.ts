@@ -16,6 +16,8 @@ import {
   readGeneration,
   setCurrent,
   verifyGeneration,
+  watchCurrent,
+  type Generation,
   type GenerationOutput,
 } from '../../src/store/generations.js';
 import { adminQuads, agentGraph, BASE, objectGraph, objectIri, tempDir } from './store-fixtures.js';
@@ -162,6 +164,27 @@ describe('store generations', () => {
       await expect(setCurrent(dataDir, '2020-01-01T00-00-00-000Z-abcdef')).rejects.toThrow(/no manifest/);
       await expect(setCurrent(dataDir, '../../etc')).rejects.toThrow(/not a generation id/);
       expect(await currentPointer(dataDir)).toBe(first.id);
+    });
+  });
+
+  describe('watchCurrent', () => {
+    it('reports the new current generation after a rollback', async () => {
+      const first = await make(dataDir, objectGraph(1));
+      await make(dataDir, objectGraph(2));
+      const seen = new Promise<Generation | undefined>((resolve) => {
+        const stop = watchCurrent(
+          dataDir,
+          (generation) => {
+            stop();
+            resolve(generation);
+          },
+          20,
+        );
+      });
+      // The watcher compares against the pointer it first saw, so the change must come after its first poll.
+      await new Promise((r) => setTimeout(r, 100));
+      await setCurrent(dataDir, first.id);
+      expect((await seen)?.id).toBe(first.id);
     });
   });
 

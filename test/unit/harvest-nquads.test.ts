@@ -1,5 +1,6 @@
 /** N-Quads term serialisation and the lexical forms the harvest writes (escaping, units, years, slugs). */
 import oxigraph from 'oxigraph';
+import fc from 'fast-check';
 import { iri, langLiteral, literal, typed, XSD, BlankNodes } from '../../src/harvest/nquads.js';
 import { gYear } from '../../src/harvest/graph-builder.js';
 import { centimetres, shiftDecimal, slug } from '../../src/harvest/units.js';
@@ -15,6 +16,28 @@ describe('N-Quads terms', () => {
   it('percent-encodes the characters an IRI may not contain and leaves the rest alone', () => {
     expect(iri('https://x.test/a b<c>"d{e}|f^g`h\\i')).toBe('<https://x.test/a%20b%3Cc%3E%22d%7Be%7D%7Cf%5Eg%60h%5Ci>');
     expect(iri('https://x.test/caf%C3%A9/é?q=1#f')).toBe('<https://x.test/caf%C3%A9/é?q=1#f>');
+    expect(iri('http://[::1]:8080/a[1]?b=100%#x#y')).toBe('<http://[::1]:8080/a%5B1%5D?b=100%25#x%23y>');
+    expect(iri('https://x.test/\u0085\ue000\ufdd0')).toBe('<https://x.test/%C2%85%EE%80%80%EF%B7%90>');
+  });
+
+  it('turns any URL path and query into an IRI a strict parser accepts', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (tail) => {
+        const text = `${iri(`https://x.test/${tail}`)} <https://x.test/p> "o" .\n`;
+        expect(oxigraph.parse(text, { format: 'application/n-quads' })).toHaveLength(1);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('writes any string as a literal that reads back unchanged', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (value) => {
+        const [quad] = oxigraph.parse(`<https://x.test/s> <https://x.test/p> ${literal(value)} .\n`, { format: 'application/n-quads' });
+        expect(quad?.object.value).toBe(value);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('writes quads that a strict N-Quads parser reads back to the same values', () => {

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
-import { mkdir } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { QueryDeadlineError, QueryError, StoreUnavailableError } from '../../src/store/errors.js';
-import type { Generation } from '../../src/store/generations.js';
+import { generationFiles, type Generation } from '../../src/store/generations.js';
 import { loadNQuadsFile } from '../../src/store/load.js';
 import { StoreManager, type QueryOutcome } from '../../src/store/store-manager.js';
 import { ADMIN_GRAPH, adminQuads, agentGraph, objectGraph, objectIri, tempDir, writeNQuads } from './store-fixtures.js';
@@ -142,6 +142,13 @@ describe('StoreManager', () => {
     const store = manager();
     await store.start(genA.dir);
     await expect(store.swap(path.join(dir, 'nowhere'))).rejects.toThrow(/ENOENT/);
+    // A folder whose manifest reads fine but whose gzip file was cut short fails inside the worker.
+    const damaged = path.join(dir, 'damaged');
+    await cp(genB.dir, damaged, { recursive: true });
+    const file = generationFiles(damaged).public;
+    const bytes = await readFile(file);
+    await writeFile(file, bytes.subarray(0, bytes.length - 20));
+    await expect(store.swap(damaged)).rejects.toThrow(`loading ${damaged} failed: ${file}: unexpected end of file`);
     expect(store.generation?.id).toBe(genA.id);
     expect(values(await store.query(titleQuery), 'title')).toEqual(['A 1']);
   });

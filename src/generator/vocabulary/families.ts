@@ -413,3 +413,31 @@ export const INDUSTRY_BY_GROUP: Record<MaterialGroup, Industry> = {
   stone: 'general',
   leather: 'furniture',
 };
+
+/** First year a material was in use (materials not listed: always). */
+export const MATERIAL_SINCE: Readonly<Record<string, number>> = {
+  polypropyleen: 1957,
+  polyetherimide: 1982,
+  ABS: 1950,
+  melamine: 1938,
+  plexiglas: 1933,
+  polyester: 1945,
+  chroomstaal: 1925,
+  'roestvrij staal': 1920,
+  aluminium: 1890,
+  multiplex: 1900,
+  'pâte de verre': 1880,
+  persglas: 1830,
+};
+
+/** First year a technique was in use (techniques not listed: always). */
+export const TECHNIQUE_SINCE: Readonly<Record<string, number>> = {
+  spuitgieten: 1930,
+  verchromen: 1925,
+  zeefdruk: 1910,
+  offsetdruk: 1904,
+  lithografie: 1800,
+  transferdruk: 1750,
+  stoombuigen: 1850,
+  lassen: 1890,
+};

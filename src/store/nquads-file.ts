@@ -1,0 +1,36 @@
+/** Streams the statements of an N-Quads file (plain or gzip), each line checked; errors name file and line. */
+import { NQuadsSyntaxError } from './errors.js';
+import { readLineBatches, TextFileError, type ReadOptions } from './line-reader.js';
+import { LineSyntaxError, parseQuadLine, type QuadTerms } from './nquads-line.js';
+
+/** Consecutive statements: `lines[i]` is the text of the statement whose terms are `terms[i]`. */
+export interface QuadBatch {
+  lines: string[];
+  terms: QuadTerms[];
+}
+
+/** Yields the statements of `file` in batches (blank and comment lines dropped); throws `NQuadsSyntaxError`. */
+export async function* readQuadBatches(file: string, options: ReadOptions = {}): AsyncGenerator<QuadBatch> {
+  try {
+    for await (const { lines, first } of readLineBatches(file, options)) {
+      const batch: QuadBatch = { lines: [], terms: [] };
+      for (let i = 0; i < lines.length; i++) {
+        const line = lines[i] as string;
+        let terms: QuadTerms | undefined;
+        try {
+          terms = parseQuadLine(line);
+        } catch (err) {
+          if (err instanceof LineSyntaxError) throw new NQuadsSyntaxError(file, first + i, err.message);
+          throw err;
+        }
+        if (terms === undefined) continue;
+        batch.lines.push(line);
+        batch.terms.push(terms);
+      }
+      yield batch;
+    }
+  } catch (err) {
+    if (err instanceof TextFileError) throw new NQuadsSyntaxError(file, err.line, err.reason);
+    throw err;
+  }
+}
