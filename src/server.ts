@@ -7,7 +7,8 @@ import type { AppContext } from './app-context.js';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { createLogger } from './config/logger.js';
-import { ensureGeneration } from './demo/bootstrap.js';
+import { ensureGeneration, prepareDemoSource } from './demo/bootstrap.js';
+import { createIiifRouter } from './iiif/router.js';
 import { Metrics } from './http/metrics.js';
 import { gracefulShutdown, listen } from './http/server-lifecycle.js';
 import { QueryCatalogue } from './queries/catalogue.js';
@@ -35,8 +36,9 @@ async function main(): Promise<void> {
   store.on('crash', (err: Error) => logger.error({ err }, 'store worker failed; restarting'));
   store.on('restart', () => logger.info({ generation: store.generation?.id }, 'store worker restarted'));
   const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger, metrics, queries: new QueryCatalogue() };
-  // TODO(lead): pass the IIIF router once it is built from the served generation: createApp(ctx, { iiifRouter }).
-  const app = createApp(ctx);
+  // The demo's images must exist before the IIIF router first reads its image list.
+  const demo = await prepareDemoSource(config, logger);
+  const app = createApp(ctx, { iiifRouter: createIiifRouter({ ...demo, baseUrl: config.baseUrl }) });
 
   const server = await listen(app, config.port);
   logger.info(
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown(0));
 
   try {
-    const generationDir = await ensureGeneration(config, logger);
+    const generationDir = await ensureGeneration(config, logger, demo);
     await store.start(generationDir);
     logger.info({ generation: store.generation?.id, baseUrl: config.baseUrl }, 'ready');
   } catch (err) {

@@ -6,7 +6,7 @@
  */
 import { RELATION_TYPES, type AgentRecord, type RelationType } from '../harvest/schema.js';
 import { Rng } from './rng.js';
-import { cap, pad, tri, wikipediaUrl, type Lang } from './text.js';
+import { aOrAn, pad, tri, wikipediaUrl, type Lang } from './text.js';
 import { recordTimes } from './time.js';
 import { assertValid } from './validate.js';
 import { FAMOUS_AGENTS, FAMOUS_RELATIONS, ORGANISATION_KINDS, PROFESSIONS, type Profession } from './vocabulary/agents.js';
@@ -404,7 +404,7 @@ function inventOrganisation(seed: number, pid: string, used: Set<string>): Draft
     famous: false,
     female: false,
     classify: classification(rng),
-    alternativeNames: rng.chance(0.15) ? [`${name.replace(/ (NV|S\.A\.|S\.p\.A\.|GmbH|A\/S|AB|Oy)$/, '')} ${cap(ORGANISATION_KINDS[industry].nl)}`] : [],
+    alternativeNames: rng.chance(0.15) ? [name.endsWith(LEGAL_SUFFIX[lang]) ? name.slice(0, -LEGAL_SUFFIX[lang].length) : `${name}${LEGAL_SUFFIX[lang]}`] : [],
     biographyLangs: hasBio ? (['nl', 'en', 'fr'] as Lang[]).filter((l) => l === 'nl' || rng.chance(0.5)) : [],
     thumbnail: false,
     relations: [],
@@ -512,7 +512,7 @@ function biography(d: Draft): { nl: string; fr: string; en: string } {
       if (lang === 'fr') {
         return `${info.name} ${dissolved ? 'était' : 'est'} une entreprise ${country.adjFrF}${info.birth ? ` fondée en ${info.birth}${at ? ` à ${at}` : ''}` : ''} (${kind.fr}). Elle a produit notamment ${objects.fr}.${dissolved ? ` Elle a été dissoute en ${info.death}.` : ''}`;
       }
-      return `${info.name} ${dissolved ? 'was' : 'is'} a ${country.adjEn} ${kind.en}${info.birth ? ` founded in ${info.birth}${at ? ` in ${at}` : ''}` : ''}. It made ${objects.en}, among other things.${dissolved ? ` It was dissolved in ${info.death}.` : ''}`;
+      return `${info.name} ${dissolved ? 'was' : 'is'} ${aOrAn(`${country.adjEn} ${kind.en}`)}${info.birth ? ` founded in ${info.birth}${at ? ` in ${at}` : ''}` : ''}. It made ${objects.en}, among other things.${dissolved ? ` It was dissolved in ${info.death}.` : ''}`;
     });
   }
   const female = d.female;
@@ -531,6 +531,6 @@ function biography(d: Draft): { nl: string; fr: string; en: string } {
     if (lang === 'fr') {
       return `${info.name}${life(lang)} ${alive ? 'est' : 'était'} ${female ? 'une' : 'un'} ${profession.fr[female ? 1 : 0]} ${female ? country.adjFrF : country.adjFrM}. ${female ? 'Elle' : 'Il'} a conçu notamment ${objects.fr}. Ses œuvres figurent dans des collections de musées ${country.inFr} et ailleurs.`;
     }
-    return `${info.name}${life(lang)} ${alive ? 'is' : 'was'} a ${country.adjEn} ${profession.en}. ${female ? 'She' : 'He'} designed ${objects.en}, among other things. Work by ${info.name} is held in museum collections ${country.inEn} and beyond.`;
+    return `${info.name}${life(lang)} ${alive ? 'is' : 'was'} ${aOrAn(`${country.adjEn} ${profession.en}`)}. ${female ? 'She' : 'He'} designed ${objects.en}, among other things. Work by ${info.name} is held in museum collections ${country.inEn} and beyond.`;
   });
 }

@@ -189,6 +189,14 @@ export function buildThesaurus(seed: number, count: number): Thesaurus {
   return { records, byKey: infoByKey, byPid: infoByPid, descendants };
 }
 
+/** English plural good enough for AAT-style guide terms. */
+function plural(word: string): string {
+  if (/(furniture|ware|ing|ics|ery|lace|jewellery|cutlery|textiles|vessels|ceramics)$/.test(word)) return word;
+  if (/(s|x|ch|sh)$/.test(word)) return `${word}es`;
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  return `${word}s`;
+}
+
 function optional(c: BaseConcept): Partial<Draft> {
   const out: Partial<Draft> = {};
   if (c.art) out.art = c.art;
@@ -244,9 +252,9 @@ function conceptRecord(seed: number, d: Draft, byPid: ReadonlyMap<string, Draft>
   const broader: ConceptRecord['broader'] = [];
   if (parent) broader.push(parent.pid);
   else broader.push(TOP_BROADER[d.facet]);
-  if (parent && rng.chance(d.generated ? 0.05 : 0.15)) {
+  if (parent && !d.generated && rng.chance(0.15)) {
     const en = d.labels.en;
-    const guide = d.facet === 'type' ? `<${en}s by form or function>` : d.facet === 'material' ? `<${en} by composition or origin>` : `<${en} by process>`;
+    const guide = d.facet === 'type' ? `<${plural(en)} by form or function>` : d.facet === 'material' ? `<${en} by composition or origin>` : `<${en} by process>`;
     broader.push({ uri: `http://vocab.getty.edu/aat/${aatFor(`broader:${d.pid}`)}`, label: guide });
   }
 

@@ -71,8 +71,10 @@ export function buildExhibitions(seed: number, count: number, plan: ObjectsPlan,
   pids.sort();
 
   // Objects that can be shown, by acquisition year, so an exhibition mostly shows objects acquired by then.
-  const eligible = plan.objects.filter((p) => p.state.kind === 'current').sort((a, b) => (a.acqYear ?? 1903) - (b.acqYear ?? 1903) || a.index - b.index);
-  const years = eligible.map((p) => p.acqYear ?? 1903);
+  // Plain old numbers count as early acquisitions, TUP loans as recent ones.
+  const since = (p: ObjectPlan): number => p.acqYear ?? (p.number.startsWith('TUP-') ? 1990 : 1903);
+  const eligible = plan.objects.filter((p) => p.state.kind === 'current').sort((a, b) => since(a) - since(b) || a.index - b.index);
+  const years = eligible.map(since);
   const fixedById = new Map(FIXED_EXHIBITIONS.map((e) => [e.pid, e]));
 
   const records: ExhibitionRecord[] = [];
@@ -101,6 +103,16 @@ export function buildExhibitions(seed: number, count: number, plan: ObjectsPlan,
     records.push(exhibitionRecord(own, pid, year, i, objects, shown.size, isPublic, fixed, agents, images, iiifBase));
   });
   return records;
+}
+
+const birthsCache = new WeakMap<AgentPool, number[]>();
+function personBirths(agents: AgentPool): number[] {
+  let births = birthsCache.get(agents);
+  if (!births) {
+    births = agents.allPersons.map((a) => a.birth ?? 0);
+    birthsCache.set(agents, births);
+  }
+  return births;
 }
 
 function upperBound(sorted: readonly number[], value: number): number {
@@ -235,8 +247,10 @@ function orderExhibition(r: ExhibitionRecord): ExhibitionRecord {
 
 function inventTitle(rng: Rng, year: number, agents: AgentPool): { title: Tri; focus?: Tri } {
   const roll = rng.next();
-  if (roll < 0.3 && agents.allPersons.length > 0) {
-    const designer = rng.pick(agents.allPersons);
+  // Only designers who were at least 25 by then (allPersons is sorted by birth year).
+  const adults = agents.allPersons.slice(0, upperBound(personBirths(agents), year - 25));
+  if (roll < 0.3 && adults.length > 0) {
+    const designer = rng.pick(adults);
     const sub = rng.pick(DESIGNER_SUBTITLES);
     return {
       title: { nl: `${designer.name}. ${sub.nl}`, fr: `${designer.name}. ${sub.fr}`, en: `${designer.name}. ${sub.en}` },

@@ -16,7 +16,7 @@ import { pickLangs, slug, type Lang } from './text.js';
 import { recordTimes } from './time.js';
 import { assertReference, assertValid } from './validate.js';
 import { INDUSTRY_BY_GROUP, MATERIAL_SINCE, TECHNIQUE_SINCE, TECHNIQUES_BY_GROUP, type Industry } from './vocabulary/families.js';
-import { PHOTOGRAPHERS, type AcquisitionMethod, type Tri } from './vocabulary/phrases.js';
+import { PHOTOGRAPHERS, type AcquisitionMethod } from './vocabulary/phrases.js';
 import { PLACES, placeRef, placesOf, type PlaceKey } from './vocabulary/places.js';
 
 export interface ObjectContext {

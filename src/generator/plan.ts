@@ -156,7 +156,7 @@ export function planObjects(seed: number, count: number): ObjectsPlan {
     }
     const [from, to] = rng.weighted(YEAR_RANGES);
     const year = rng.int(from, to);
-    if (remaining >= 3 && rng.chance(0.04)) {
+    if (remaining >= 3 && rng.chance(0.025)) {
       const size = Math.min(remaining - 1, rng.chance(0.85) ? rng.int(2, 6) : rng.int(7, 16));
       const base = yearNumber(year);
       const members = makeSet(base, size, size >= 10 && rng.chance(0.5), familyFor(year), rng.pick(MODEL_NAMES));
