@@ -41,10 +41,10 @@ export interface ImagePool {
   fixed(key: string): string;
   /** The id of a fixed image by its key, if there is one. */
   fixedOf(key: string): string | undefined;
-  /** An answered image of this shape, preferably of this material group. */
-  pickOk(rng: Rng, shape: Shape, group: MaterialGroup | undefined): DemoImage;
-  /** An image the server does not answer (403 or 404). */
-  pickBad(rng: Rng, status?: Exclude<ImageStatus, 'ok'>): DemoImage;
+  /** An answered image of this shape, preferably of this material group, not among `exclude` when avoidable. */
+  pickOk(rng: Rng, shape: Shape, group: MaterialGroup | undefined, exclude?: ReadonlySet<DemoImage>): DemoImage;
+  /** An image the server does not answer (403 or 404), not among `exclude` when avoidable. */
+  pickBad(rng: Rng, status?: Exclude<ImageStatus, 'ok'>, exclude?: ReadonlySet<DemoImage>): DemoImage;
 }
 
 const GROUP_OF_MATERIAL = new Map(BASE_CONCEPTS.filter((c) => c.facet === 'material' && c.group).map((c) => [c.nl, c.group as MaterialGroup]));
@@ -150,16 +150,24 @@ export function buildImagePool(seed: number, size: number, fixed: readonly Fixed
     fixedOf(key: string): string | undefined {
       return fixedIds.get(key);
     },
-    pickOk(r: Rng, shape: Shape, group: MaterialGroup | undefined): DemoImage {
-      const list = okByShape.get(`${shape}|${group ?? ''}`) ?? okByShape.get(shape) ?? okByShape.get('vase');
-      if (!list) throw new Error(`no answered image of shape ${shape}`);
-      return r.pick(list);
+    pickOk(r: Rng, shape: Shape, group: MaterialGroup | undefined, exclude?: ReadonlySet<DemoImage>): DemoImage {
+      return pickFrom(r, [okByShape.get(`${shape}|${group ?? ''}`), okByShape.get(shape), okByShape.get('vase')], exclude);
     },
-    pickBad(r: Rng, status?: Exclude<ImageStatus, 'ok'>): DemoImage {
-      const list = status ? badByStatus.get(status) : allBad;
-      return r.pick(list && list.length > 0 ? list : allBad);
+    pickBad(r: Rng, status?: Exclude<ImageStatus, 'ok'>, exclude?: ReadonlySet<DemoImage>): DemoImage {
+      return pickFrom(r, [status ? badByStatus.get(status) : allBad, allBad], exclude);
     },
   };
+}
+
+/** From the first list that still has an image outside `exclude`; from the first non-empty list otherwise. */
+function pickFrom(rng: Rng, lists: readonly (readonly DemoImage[] | undefined)[], exclude: ReadonlySet<DemoImage> | undefined): DemoImage {
+  for (const list of lists) {
+    const left = list?.filter((image) => !exclude?.has(image));
+    if (left && left.length > 0) return rng.pick(left);
+  }
+  const first = lists.find((list) => list && list.length > 0);
+  if (!first) throw new Error('image pool: no image to pick');
+  return rng.pick(first);
 }
 
 /** Pixel size of a photograph of a thing of this shape. */

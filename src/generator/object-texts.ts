@@ -85,14 +85,15 @@ export function inventDescription(rng: Rng, input: TextInput): Tri {
   const sentences: Tri[] = [];
   const T = tri((l) => cap(input.type[l]));
   const m = input.material;
-  sentences.push(m ? { nl: `${T.nl} in ${m.nl}.`, fr: `${T.fr} en ${m.fr}.`, en: `${T.en} in ${m.en}.` } : { nl: `${T.nl}.`, fr: `${T.fr}.`, en: `${T.en}.` });
+  const subject = input.set?.position === 0 ? setNames(input.family, input.set).title : T;
+  sentences.push(m ? { nl: `${subject.nl} in ${m.nl}.`, fr: `${subject.fr} en ${m.fr}.`, en: `${subject.en} in ${m.en}.` } : { nl: `${subject.nl}.`, fr: `${subject.fr}.`, en: `${subject.en}.` });
 
   const { designer, maker, place, dateLabel, year } = input;
   const when = dateLabel ? ` (${dateLabel})` : '';
   if (designer && maker) {
     sentences.push({
       nl: `Ontworpen door ${designer} en uitgevoerd door ${maker}${place ? ` in ${place.nl}` : ''}${when}.`,
-      fr: `Conçu par ${designer} et réalisé par ${maker}${place ? ` à ${place.fr}` : ''}${when}.`,
+      fr: `Conception : ${designer} ; réalisation : ${maker}${place ? ` à ${place.fr}` : ''}${when}.`,
       en: `Designed by ${designer} and made by ${maker}${place ? ` in ${place.en}` : ''}${when}.`,
     });
   } else if (designer) {
@@ -100,7 +101,7 @@ export function inventDescription(rng: Rng, input: TextInput): Tri {
   } else if (maker) {
     sentences.push({
       nl: `Vervaardigd door ${maker}${place ? ` in ${place.nl}` : ''}${when}.`,
-      fr: `Fabriqué par ${maker}${place ? ` à ${place.fr}` : ''}${when}.`,
+      fr: `Fabrication : ${maker}${place ? ` à ${place.fr}` : ''}${when}.`,
       en: `Made by ${maker}${place ? ` in ${place.en}` : ''}${when}.`,
     });
   }

@@ -83,10 +83,10 @@ function pickDesigner(rng: Rng, agents: AgentPool, industry: Industry, year: num
 
 /** A maker founded by `year` and not yet dissolved then. */
 function pickMaker(rng: Rng, agents: AgentPool, industry: Industry, year: number): AgentInfo | undefined {
-  for (const list of [agents.organisations.get(industry), agents.allOrganisations]) {
+  for (const list of [agents.organisations.get(industry), agents.organisations.get('general'), agents.allOrganisations]) {
     if (!list || list.length === 0) continue;
     const upTo = upperByBirth(list, year);
-    for (let i = 0; i < 6 && upTo > 0; i++) {
+    for (let i = 0; i < 24 && upTo > 0; i++) {
       const candidate = list[rng.int(0, upTo - 1)] as AgentInfo;
       if (candidate.death === undefined || candidate.death >= year) return candidate;
     }
@@ -94,8 +94,9 @@ function pickMaker(rng: Rng, agents: AgentPool, industry: Industry, year: number
   return undefined;
 }
 
+/** Where an agent worked: an organisation mostly at its seat, a person often where they were born. */
 function placeOf(rng: Rng, agent: AgentInfo | undefined): PlaceKey | undefined {
-  if (agent?.birthPlace && rng.chance(0.7)) return agent.birthPlace;
+  if (agent?.birthPlace && rng.chance(agent.kind === 'organisation' ? 0.9 : 0.6)) return agent.birthPlace;
   const places = agent ? placesOf(agent.country) : [];
   if (places.length > 0) return rng.pick(places);
   return rng.chance(0.5) ? rng.pick(placesOf('BEL')) : undefined;
@@ -196,13 +197,15 @@ function inventObject(rng: Rng, plan: ObjectPlan, ctx: ObjectContext): ObjectRec
     if (dating === 'several') {
       let previous = firstDate.end;
       const editions = plan.anchor ? 3 : rng.int(2, 3);
+      const until = plan.acqYear ?? LAST_YEAR;
       for (let e = 1; e < editions; e++) {
+        // Leave room for the editions still to come.
+        const ceiling = until - (editions - 1 - e) * 8;
         const from = previous + 5;
-        const until = plan.acqYear ?? LAST_YEAR;
-        if (from > until) break;
-        const reYear = rng.int(from, Math.min(until, from + 40));
+        if (from > ceiling) break;
+        const reYear = rng.int(from, Math.min(ceiling, from + 40));
         const reMaker = pickMaker(rng, agents, industry, reYear) ?? maker;
-        const date = makeSpan(rng, rng.chance(0.5) ? 'single' : 'range', reYear, until);
+        const date = makeSpan(rng, rng.chance(0.5) ? 'single' : 'range', reYear, ceiling);
         productions.push(event({ techniques: techniques() }, reMaker, placeOf(rng, reMaker), date));
         previous = date.end;
       }
@@ -399,17 +402,12 @@ function imageRecord(rng: Rng, ctx: ObjectContext, id: string, publicDomain: boo
 
 /** Images in canvas order for the object's image mode; ids are distinct within an object. */
 function objectImages(rng: Rng, plan: ObjectPlan, ctx: ObjectContext, group: ConceptInfo['group'], publicDomain: boolean): Image[] {
-  const chosen: DemoImage[] = [];
+  const chosen = new Set<DemoImage>();
   const add = (pick: () => DemoImage): void => {
-    for (let i = 0; i < 8; i++) {
-      const image = pick();
-      if (!chosen.includes(image)) {
-        chosen.push(image);
-        return;
-      }
-    }
+    chosen.add(pick());
   };
-  const ok = (): DemoImage => ctx.images.pickOk(rng, plan.family.shape, group);
+  const ok = (): DemoImage => ctx.images.pickOk(rng, plan.family.shape, group, chosen);
+  const bad = (status?: 'missing' | 'restricted') => (): DemoImage => ctx.images.pickBad(rng, status, chosen);
   const fixed = plan.anchor?.traits?.imageMode !== undefined;
   const own = ctx.images.fixedOf(plan.number);
   if (own && plan.imageMode === 'ok') add(() => ctx.images.byId.get(own) as DemoImage);
@@ -418,21 +416,21 @@ function objectImages(rng: Rng, plan: ObjectPlan, ctx: ObjectContext, group: Con
       return [];
     case 'allBad':
       if (fixed) {
-        add(() => ctx.images.pickBad(rng, 'missing'));
-        add(() => ctx.images.pickBad(rng, 'restricted'));
+        add(bad('missing'));
+        add(bad('restricted'));
       } else {
-        for (let i = rng.int(1, 2); i > 0; i--) add(() => ctx.images.pickBad(rng));
+        for (let i = rng.int(1, 2); i > 0; i--) add(bad());
       }
       break;
     case 'mixed':
       if (fixed) {
         add(ok);
-        add(() => ctx.images.pickBad(rng, 'missing'));
+        add(bad('missing'));
         add(ok);
-        add(() => ctx.images.pickBad(rng, 'restricted'));
+        add(bad('restricted'));
       } else {
         add(ok);
-        for (let i = rng.int(1, 2); i > 0; i--) add(() => ctx.images.pickBad(rng));
+        for (let i = rng.int(1, 2); i > 0; i--) add(bad());
         if (rng.chance(0.5)) add(ok);
       }
       break;
@@ -442,10 +440,10 @@ function objectImages(rng: Rng, plan: ObjectPlan, ctx: ObjectContext, group: Con
         [2, 20],
         [3, 10],
       ]);
-      for (let i = 0; i < n + 4 && chosen.length < n; i++) add(ok);
+      for (let i = 0; i < 10 && chosen.size < n; i++) add(ok);
     }
   }
-  return chosen.map((image) => imageRecord(rng, ctx, image.id, publicDomain));
+  return [...chosen].map((image) => imageRecord(rng, ctx, image.id, publicDomain));
 }
 
 /** Every pid a record names must be in the collection, and redirect targets must be served objects. */

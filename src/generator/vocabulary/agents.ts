@@ -29,7 +29,7 @@ export const PROFESSIONS: Record<Profession, { industry: Industry; nl: readonly 
 export const ORGANISATION_KINDS: Record<Industry, Tri> = {
   ceramics: { nl: 'keramiekfabriek', fr: 'faïencerie', en: 'ceramics manufacturer' },
   glass: { nl: 'glasfabriek', fr: 'verrerie', en: 'glassworks' },
-  metal: { nl: 'edelsmidse', fr: 'orfèvrerie', en: 'silversmiths' },
+  metal: { nl: 'edelsmidse', fr: 'orfèvrerie', en: 'silverware manufacturer' },
   furniture: { nl: 'meubelfabrikant', fr: 'fabricant de meubles', en: 'furniture manufacturer' },
   plastics: { nl: 'kunststofproducent', fr: 'fabricant de matières plastiques', en: 'plastics manufacturer' },
   textile: { nl: 'weverij', fr: 'manufacture textile', en: 'textile manufacturer' },

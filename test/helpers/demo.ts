@@ -1,0 +1,138 @@
+/**
+ * The demo data set as tests see it: generated (1,000 objects, seed 1), images rendered, served by the real
+ * IIIF router on 127.0.0.1 while the harvest HEAD-checks them, and harvested into a generation. Built once per
+ * test run into `.cache/` (a lock directory keeps parallel jest workers from building it twice) and then
+ * shared read-only; a test that changes generations copies what it needs.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { createApp } from '../../src/app.js';
+import type { AppContext } from '../../src/app-context.js';
+import { loadConfig } from '../../src/config/config.js';
+import { generateCollection, type GeneratedCollection } from '../../src/generator/collection.js';
+import { writeCollection } from '../../src/generator/write.js';
+import { harvestExport } from '../../src/harvest/harvest.js';
+import { IMAGES_FILE, SOURCE_FILES, type ObjectRecord } from '../../src/harvest/schema.js';
+import { errorHandler } from '../../src/http/error-handler.js';
+import { Metrics } from '../../src/http/metrics.js';
+import { renderImages } from '../../src/iiif/render.js';
+import { createIiifRouter } from '../../src/iiif/router.js';
+import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { createGeneration, currentGeneration, type Generation } from '../../src/store/generations.js';
+import { StoreManager } from '../../src/store/store-manager.js';
+import { Iris } from '../../src/vocab/iris.js';
+import { memoryLogger } from './http-context.js';
+
+export const DEMO_OBJECTS = 1000;
+export const DEMO_SEED = 1;
+/** Record IRIs of the test generation use this base, whatever port a test listens on. */
+export const TEST_BASE_URL = 'http://localhost:3000';
+
+const ROOT = fileURLToPath(new URL(`../../.cache/test-demo-${DEMO_OBJECTS}-${DEMO_SEED}`, import.meta.url));
+const READY = join(ROOT, 'ready');
+const LOCK = `${ROOT}.lock`;
+
+export interface DemoData {
+  sourceDir: string;
+  imageDir: string;
+  dataDir: string;
+  generation: Generation;
+  /** The IIIF base the demo's image and manifest URIs use (the router that validated them is gone). */
+  iiifBase: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The demo data set, built on first use. */
+export async function demoData(): Promise<DemoData> {
+  for (;;) {
+    if (existsSync(READY)) return JSON.parse(readFileSync(READY, 'utf8')) as DemoData;
+    mkdirSync(dirname(LOCK), { recursive: true });
+    try {
+      mkdirSync(LOCK, { recursive: false });
+    } catch {
+      // Another worker builds it; a lock older than three minutes belongs to a dead run.
+      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > 180_000) rmSync(LOCK, { recursive: true, force: true });
+      await sleep(250);
+      continue;
+    }
+    try {
+      const data = await buildDemo();
+      writeFileSync(READY, JSON.stringify(data));
+      return data;
+    } finally {
+      rmSync(LOCK, { recursive: true, force: true });
+    }
+  }
+}
+
+async function buildDemo(): Promise<DemoData> {
+  rmSync(ROOT, { recursive: true, force: true });
+  const sourceDir = join(ROOT, 'source');
+  const imageDir = join(ROOT, 'images');
+  const dataDir = join(ROOT, 'data');
+  // The IIIF router listens on a free port; the generated image URIs must name it before generation.
+  const iiif = express();
+  const server = await new Promise<import('node:http').Server>((resolve) => {
+    const s = iiif.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  try {
+    const iiifBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    writeCollection(sourceDir, generateCollection({ objects: DEMO_OBJECTS, seed: DEMO_SEED, iiifBase }));
+    await renderImages(join(sourceDir, IMAGES_FILE), imageDir);
+    iiif.use('/iiif', createIiifRouter({ imageDir, sourceDir, baseUrl: iiifBase }));
+    iiif.use(errorHandler(memoryLogger('fatal').logger));
+    const host = new URL(iiifBase).host;
+    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: sourceDir }, baseUrl: TEST_BASE_URL }, async (out) => ({
+      details: { ...(await harvestExport(sourceDir, out, { baseUrl: TEST_BASE_URL, imageHosts: [host] })) },
+    }));
+    return { sourceDir, imageDir, dataDir, generation, iiifBase };
+  } finally {
+    server.close();
+  }
+}
+
+/** The demo's source records of one kind, parsed from the JSON Lines files (the tests' independent truth). */
+export function sourceRecords<K extends keyof typeof SOURCE_FILES>(data: DemoData, kind: K): unknown[] {
+  return readFileSync(join(data.sourceDir, SOURCE_FILES[kind]), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+/** The demo objects as source records. */
+export const sourceObjects = (data: DemoData): ObjectRecord[] => sourceRecords(data, 'objects') as ObjectRecord[];
+
+export interface DemoApp {
+  app: Express;
+  ctx: AppContext;
+  store: StoreManager;
+  data: DemoData;
+  close(): Promise<void>;
+}
+
+/** The real app over a real store worker on the demo generation. `env` adds settings (rate limit is off by default). */
+export async function startDemoApp(env: Record<string, string> = {}): Promise<DemoApp> {
+  const data = await demoData();
+  const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...env });
+  const store = new StoreManager({ includeNonPublic: true });
+  const generation = (await currentGeneration(data.dataDir)) ?? data.generation;
+  await store.start(generation.dir);
+  const ctx: AppContext = {
+    config,
+    iris: new Iris(config.baseUrl),
+    store,
+    logger: memoryLogger('fatal').logger,
+    metrics: new Metrics(),
+    queries: new QueryCatalogue(),
+  };
+  const app = createApp(ctx, { iiifRouter: createIiifRouter({ imageDir: data.imageDir, sourceDir: data.sourceDir, baseUrl: data.iiifBase }) });
+  return { app, ctx, store, data, close: () => store.close() };
+}
+
+/** Re-export for tests that build collections in memory without the files. */
+export type { GeneratedCollection };
