@@ -3,7 +3,18 @@
  * convenience key, canvas and event order, numbers for dimensions, and the documented key order.
  */
 import type { JsonObject, JsonValue } from './jsonld.js';
-import { alwaysArray, asArray, isObject, numberValue, orderKeys, singular, sortByIdNumber, sortByPosition, walkNodes } from './rules.js';
+import {
+  alwaysArray,
+  asArray,
+  isObject,
+  numberValue,
+  orderKeys,
+  singular,
+  sortByIdNumber,
+  sortByLanguage,
+  sortByPosition,
+  walkNodes,
+} from './rules.js';
 
 export const OBJECT_ALWAYS_ARRAY = [
   'crm:P108i_was_produced_by',
@@ -61,8 +72,10 @@ export const OBJECT_KEY_ORDER = [
   'crm:P55_has_current_location',
 ] as const;
 
+const NESTED_KEY_ORDER = ['@id', '@type', 'rdfs:label'] as const;
+
 /** Properties of nested nodes that hold lists in the spec (techniques, a part's materials and dimensions). */
-const NESTED_ALWAYS_ARRAY = ['crm:P32_used_general_technique', 'crm:P45_consists_of', 'crm:P43_has_dimension'] as const;
+const NESTED_ALWAYS_ARRAY = ['crm:P32_used_general_technique', 'crm:P45_consists_of', 'crm:P43_has_dimension', 'owl:sameAs'] as const;
 
 /** Turns the framed object node into the documented object record. */
 export function shapeObject(framed: JsonObject): JsonObject {
@@ -74,11 +87,19 @@ export function shapeObject(framed: JsonObject): JsonObject {
     if (nested === node) return;
     alwaysArray(nested, NESTED_ALWAYS_ARRAY);
     if ('crm:P90_has_value' in nested) nested['crm:P90_has_value'] = numberValue(nested['crm:P90_has_value']) ?? null;
+    // Nested nodes read like the top level: identity first, then the label, then properties A-Z.
+    const ordered = orderKeys(nested, NESTED_KEY_ORDER);
+    for (const key of Object.keys(nested)) delete nested[key];
+    Object.assign(nested, ordered);
   });
 
   alwaysArray(node, OBJECT_ALWAYS_ARRAY);
   singular(node, OBJECT_SINGULAR);
 
+  // The identifier first, then titles and descriptions in the order nl, fr, en.
+  for (const key of ['crm:P1_is_identified_by', 'crm:P67i_is_referred_to_by'] as const) {
+    if (key in node) node[key] = sortByLanguage(asArray(node[key]));
+  }
   for (const key of ['crm:P108i_was_produced_by', 'crm:P94i_was_created_by', 'crm:P46_has_component'] as const) {
     if (key in node) node[key] = sortByIdNumber(asArray(node[key]));
   }

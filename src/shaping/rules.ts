@@ -78,3 +78,16 @@ export function sortByIdNumber(nodes: JsonValue[]): JsonValue[] {
   };
   return [...nodes].sort((a, b) => number(a) - number(b));
 }
+
+const LANGUAGE_RANK: Record<string, number> = { NLD: 1, FRA: 2, ENG: 3 };
+
+/** Nodes without a language (identifiers) first, then by `crm:P72_has_language` in the order nl, fr, en. */
+export function sortByLanguage(nodes: JsonValue[]): JsonValue[] {
+  const rank = (node: JsonValue): number => {
+    if (!isObject(node)) return 9;
+    const language = node['crm:P72_has_language'];
+    if (!isObject(language) || typeof language['@id'] !== 'string') return 0;
+    return LANGUAGE_RANK[language['@id'].slice(-3)] ?? 8;
+  };
+  return [...nodes].sort((a, b) => rank(a) - rank(b));
+}
