@@ -116,10 +116,10 @@ export interface DemoApp {
 }
 
 /** The real app over a real store worker on the demo generation. `env` adds settings (rate limit is off by default). */
-export async function startDemoApp(env: Record<string, string> = {}): Promise<DemoApp> {
+export async function startDemoApp(env: Record<string, string> = {}, options: { testHooks?: boolean } = {}): Promise<DemoApp> {
   const data = await demoData();
   const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...env });
-  const store = new StoreManager({ includeNonPublic: true });
+  const store = new StoreManager({ includeNonPublic: true, testHooks: options.testHooks ?? false });
   const generation = (await currentGeneration(data.dataDir)) ?? data.generation;
   await store.start(generation.dir);
   const ctx: AppContext = {
