@@ -12,6 +12,8 @@ export type BoundTerm = string | number | boolean;
 
 export class TermError extends Error {}
 
+// Control characters are exactly what IRIREF forbids, so the pattern must name them.
+// eslint-disable-next-line no-control-regex
 const IRIREF = /^[^\u0000-\u0020<>"{}|^`\\]+$/;
 const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const LEXICAL: Partial<Record<ParamType, RegExp>> = {
