@@ -5,7 +5,7 @@
 import type { RecordKind } from '../vocab/iris.js';
 
 /** Serialisations a query can answer in: RDF for CONSTRUCT/DESCRIBE, SPARQL results for SELECT/ASK. */
-export const RDF_FORMATS = ['application/n-quads', 'application/n-triples', 'text/turtle'] as const;
+export const RDF_FORMATS = ['application/n-quads', 'application/n-triples', 'text/turtle', 'application/rdf+xml', 'application/ld+json'] as const;
 export const RESULTS_FORMATS = [
   'application/sparql-results+json',
   'application/sparql-results+xml',

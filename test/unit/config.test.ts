@@ -165,7 +165,7 @@ describe('unknown settings', () => {
       [
         'PORT', 'BASE_URL', 'DATA_DIR', 'RATE_LIMIT_PER_MINUTE', 'LOG_LEVEL', 'SPARQL_TIMEOUT_MS', 'SPARQL_MAX_ROWS',
         'SPARQL_MAX_CONCURRENT', 'IMAGE_HOSTS', 'DEMO_OBJECTS', 'DEMO_SEED', 'TRUST_PROXY', 'V1_API_KEYS',
-        'KEEP_GENERATIONS',
+        'KEEP_GENERATIONS', 'RECORD_CACHE_SIZE',
       ].sort(),
     );
   });
