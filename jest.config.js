@@ -8,6 +8,7 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, isolatedModules: true, diagnostics: false }],
   },
+  reporters: ['default', '<rootDir>/test/summary-reporter.cjs'],
   testTimeout: 60000,
   maxWorkers: 2,
 };

@@ -1,0 +1,90 @@
+/**
+ * Content negotiation (RFC 9110 §12.5.1) for records, collections and the SPARQL endpoint. JSON-LD stays the
+ * default representation of records and collection pages; a client that prefers Turtle, N-Triples, N-Quads
+ * or RDF/XML gets the same CONSTRUCT graph in that syntax. Each representation has its own entity tag (the
+ * JSON-LD tag with a suffix), and every negotiated response says `Vary: Accept`.
+ */
+import type { Request, Response } from 'express';
+import { Parser, Writer, type Quad } from 'n3';
+import { writeRdfXml } from '../sparql/rdf-xml.js';
+import { NS } from '../vocab/namespaces.js';
+
+/** RDF syntaxes a record or collection page can be sent in besides JSON-LD, with their ETag suffixes. */
+export const RDF_SYNTAXES = {
+  'text/turtle': { suffix: 'ttl' },
+  'application/n-triples': { suffix: 'nt' },
+  'application/n-quads': { suffix: 'nq' },
+  'application/rdf+xml': { suffix: 'rdf' },
+} as const;
+export type RdfSyntax = keyof typeof RDF_SYNTAXES;
+
+/** What a record or collection request asked for: the JSON-LD document, or its CONSTRUCT graph in an RDF syntax. */
+export type Representation = { kind: 'json-ld' } | { kind: 'rdf'; syntax: RdfSyntax };
+
+const JSON_LD_OFFERS = ['application/ld+json', 'application/json'] as const;
+const RDF_OFFERS = Object.keys(RDF_SYNTAXES) as RdfSyntax[];
+
+/**
+ * The offer the request's Accept header prefers, or undefined when it accepts none of them. Ties, a missing
+ * header and `*∕*` go to the earliest offer, so `offers` is also the server's order of preference.
+ */
+export function negotiate<T extends string>(req: Request, offers: readonly T[]): T | undefined {
+  const choice = req.accepts([...offers]);
+  return choice === false ? undefined : (choice as T);
+}
+
+/** The representation of a record or collection page; JSON-LD unless an RDF syntax is preferred (never 406). */
+export function negotiateRepresentation(req: Request): Representation {
+  const choice = negotiate<string>(req, [...JSON_LD_OFFERS, ...RDF_OFFERS]);
+  return choice !== undefined && choice in RDF_SYNTAXES ? { kind: 'rdf', syntax: choice as RdfSyntax } : { kind: 'json-ld' };
+}
+
+/**
+ * The entity tag of a representation: the JSON-LD tag as it is, other syntaxes with their suffix inside the
+ * quotes (`"1987-1105-1700000000000"` → `"1987-1105-1700000000000.ttl"`), weakness kept.
+ */
+export function representationEtag(etag: string, representation: Representation): string {
+  if (representation.kind === 'json-ld') return etag;
+  const suffix = RDF_SYNTAXES[representation.syntax].suffix;
+  return etag.replace(/"$/, `.${suffix}"`);
+}
+
+/** Adds Accept to Vary (responses that depend on it must say so to caches). */
+export function varyOnAccept(res: Response): void {
+  res.vary('Accept');
+}
+
+/** Prefixes written in Turtle and RDF/XML output: the namespaces of the stored graph. */
+const PREFIXES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(NS).filter(([name]) => name !== 'admin'));
+
+/**
+ * N-Quads (a CONSTRUCT answer: triples in the default graph) in an RDF syntax. N-Quads and N-Triples are
+ * written in a canonical line form; Turtle with the namespaces of the stored graph as prefixes.
+ */
+export async function serialiseNQuads(nquads: string, syntax: RdfSyntax): Promise<string> {
+  const quads = new Parser({ format: 'application/n-quads' }).parse(nquads);
+  return serialiseQuads(quads, syntax);
+}
+
+/** Quads in an RDF syntax; graph names are dropped except in N-Quads. */
+export async function serialiseQuads(quads: readonly Quad[], syntax: RdfSyntax): Promise<string> {
+  if (syntax === 'application/rdf+xml') return writeRdfXml(quads, PREFIXES);
+  const format = syntax === 'text/turtle' ? 'Turtle' : syntax === 'application/n-triples' ? 'N-Triples' : 'N-Quads';
+  const writer = new Writer(format === 'Turtle' ? { format, prefixes: PREFIXES } : { format });
+  for (const quad of quads) {
+    if (format === 'N-Quads') writer.addQuad(quad);
+    else writer.addQuad(quad.subject, quad.predicate, quad.object);
+  }
+  return new Promise((resolve, reject) => writer.end((err: Error | null, text: string) => (err ? reject(err) : resolve(text))));
+}
+
+/** The Content-Type header of an RDF syntax (every syntax here is UTF-8). */
+export function rdfContentType(syntax: RdfSyntax | 'application/ld+json'): string {
+  return `${syntax}; charset=utf-8`;
+}
+
+/** Sends an RDF body in `syntax`; Express answers 304 itself when the request's validators match. */
+export function sendRdf(res: Response, syntax: RdfSyntax, body: string): void {
+  res.setHeader('Content-Type', rdfContentType(syntax));
+  res.send(body);
+}
