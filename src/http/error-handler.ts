@@ -44,12 +44,17 @@ export function toHttpError(err: unknown): HttpError {
   return new InternalServerError(undefined, { cause: err });
 }
 
+const errorMessage = (err: unknown): string | undefined => (err instanceof Error ? err.message : undefined);
+
 /** Final error middleware: logs server errors with their stack and answers with the mapped status and body. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     const httpError = toHttpError(err);
     const { path, query } = redactUrl(req.originalUrl);
-    if (httpError.status >= 500) {
+    if (httpError instanceof ServiceUnavailableError || httpError instanceof GatewayTimeoutError) {
+      // Expected states of the service (loading, restarting, a query past its deadline): one line, no stack.
+      logger.warn({ method: req.method, path, status: httpError.status, error: errorMessage(httpError.cause) ?? httpError.message }, 'request not served');
+    } else if (httpError.status >= 500) {
       const cause = httpError.cause ?? httpError;
       logger.error({ err: cause, method: req.method, path, query, status: httpError.status }, 'request failed');
     } else {
