@@ -18,7 +18,8 @@ import {
   duplicate,
   type PendingObjectReference,
 } from './reference-checks.js';
-import { checkImages, imageUrl } from './images.js';
+import { imageUrls as iiifImageUrls } from '../iiif/urls.js';
+import { checkImages } from './images.js';
 import { BlankNodes } from './nquads.js';
 import { QuadSink } from './quad-sink.js';
 import { adminQuads, isServable, type AdminFacts } from './admin-graph.js';
@@ -118,7 +119,7 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
     if ('into' in o.state) pending.push({ line, path: 'state.into', target: o.state.into });
     if (facts.servable && catalog.shownObjects.has(o.objectNumber)) facts.sameAs = o.sameAs;
     catalog.objects.set(o.objectNumber, facts);
-    if (validate) for (const image of o.images) imageUrls.add(imageUrl(image.iiifBase));
+    if (validate) for (const image of o.images) imageUrls.add(iiifImageUrls(image.iiifBase).full);
     tick();
   }
   checkObjectNumbers(pending, catalog);

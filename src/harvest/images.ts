@@ -5,19 +5,6 @@
  * contacted; images on any other host are dropped unchecked.
  */
 
-/** Full-resolution image URI of a IIIF image (the `@id` of its E38_Image node). */
-export function imageUrl(iiifBase: string): string {
-  return `${trimSlash(iiifBase)}/full/max/0/default.jpg`;
-}
-
-/** The 400 px wide derivative of the same image. */
-export function thumbnailUrl(iiifBase: string): string {
-  return `${trimSlash(iiifBase)}/full/400,/0/default.jpg`;
-}
-
-function trimSlash(value: string): string {
-  return value.endsWith('/') ? value.replace(/\/+$/, '') : value;
-}
 
 export interface ImageCheckOptions {
   /** `host` or `host:port` entries; a URL matches by host with or without its default port. */

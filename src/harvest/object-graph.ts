@@ -8,7 +8,7 @@ import { AAT_TERM, C, P } from './terms.js';
 import { agentRef, conceptRef, museum } from './references.js';
 import { centimetres, slug } from './units.js';
 import { unique } from './unique.js';
-import { imageUrl, thumbnailUrl } from './images.js';
+import { imageUrls } from '../iiif/urls.js';
 import type { Dimension, ObjectRecord, Production, Creation } from './schema.js';
 
 export interface ObjectGraphContext {
@@ -171,14 +171,14 @@ function images(g: GraphBuilder, O: string, o: ObjectRecord, keep: (url: string)
   let position = 0;
   const seen = new Set<string>();
   for (const image of o.images) {
-    const url = imageUrl(image.iiifBase);
+    const { full: url, thumbnail } = imageUrls(image.iiifBase);
     if (seen.has(url) || !keep(url)) continue;
     seen.add(url);
     position += 1;
     const node = iri(url);
     g.add(O, P.P138i, node);
     g.add(node, P.type, C.E38_Image);
-    g.add(node, P.thumbnail, iri(thumbnailUrl(image.iiifBase)));
+    g.add(node, P.thumbnail, iri(thumbnail));
     g.add(node, P.P3, literal(image.attribution));
     const rights = iri(image.rights);
     g.add(node, P.P104, rights);

@@ -8,9 +8,10 @@ export const THUMBNAIL_WIDTH = 400;
 
 /** Full-size image and 400-px thumbnail of a IIIF Image API 3 service (`full/max` is the 3.0 syntax). */
 export function imageUrls(iiifBase: string): { full: string; thumbnail: string } {
+  const base = trimSlash(iiifBase);
   return {
-    full: `${iiifBase}/full/max/0/default.jpg`,
-    thumbnail: `${iiifBase}/full/${THUMBNAIL_WIDTH},/0/default.jpg`,
+    full: `${base}/full/max/0/default.jpg`,
+    thumbnail: `${base}/full/${THUMBNAIL_WIDTH},/0/default.jpg`,
   };
 }
 

@@ -3,7 +3,8 @@
  * image; 403, 404 and every other outcome (5xx, timeout, refused connection) drop it.
  */
 import { createServer } from 'node:http';
-import { checkImages, imageUrl, isOnHost, thumbnailUrl } from '../../src/harvest/images.js';
+import { checkImages, isOnHost } from '../../src/harvest/images.js';
+import { imageUrls } from '../../src/iiif/urls.js';
 import { startImageServer, type ImageServer } from '../fixtures/source-mini/harvest-fixture.js';
 
 describe('Image validation', () => {
@@ -18,9 +19,9 @@ describe('Image validation', () => {
   afterAll(() => server.close());
 
   it('builds the full image and 400 px thumbnail URIs from the IIIF base', () => {
-    expect(imageUrl('http://x.test/iiif/3/abc')).toBe('http://x.test/iiif/3/abc/full/max/0/default.jpg');
-    expect(imageUrl('http://x.test/iiif/3/abc/')).toBe('http://x.test/iiif/3/abc/full/max/0/default.jpg');
-    expect(thumbnailUrl('http://x.test/iiif/3/abc')).toBe('http://x.test/iiif/3/abc/full/400,/0/default.jpg');
+    expect(imageUrls('http://x.test/iiif/3/abc').full).toBe('http://x.test/iiif/3/abc/full/max/0/default.jpg');
+    expect(imageUrls('http://x.test/iiif/3/abc/').full).toBe('http://x.test/iiif/3/abc/full/max/0/default.jpg');
+    expect(imageUrls('http://x.test/iiif/3/abc').thumbnail).toBe('http://x.test/iiif/3/abc/full/400,/0/default.jpg');
   });
 
   it('keeps 2xx and 3xx answers and drops 403, 404 and 5xx answers', async () => {
