@@ -11,18 +11,24 @@ import compression from 'compression';
 import express, { type Router } from 'express';
 import type { AppContext } from './app-context.js';
 import { catalogRoutes } from './endpoints/catalog.js';
+import { dumpRoutes } from './endpoints/dumps.js';
 import { healthRoutes } from './endpoints/health.js';
 import { objectRoutes } from './endpoints/objects.js';
+import { objectsCollectionRoutes } from './endpoints/objects-collection.js';
+import { sparqlRoutes } from './endpoints/sparql-endpoint.js';
 import { corsMiddleware } from './http/cors.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { allowMethods } from './http/methods.js';
 import { v2RateLimit } from './http/rate-limit.js';
 import { requireReadyStore } from './http/readiness.js';
 import { requestLog } from './http/request-log.js';
+import type { QueryStore } from './store/types.js';
 
 export interface AppOptions {
   /** IIIF Image API routes, mounted at /iiif outside the v2 rate limit (viewers fetch many tiles). */
   iiifRouter?: Router;
+  /** The SPARQL store (public quads only); /sparql is mounted when given, outside /v2 with its own rate limit. */
+  sparqlStore?: QueryStore;
 }
 
 /** Builds the app for `ctx`; mounts the v2 resource routes, health, metrics and the error handling. */
@@ -50,7 +56,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
     catalogRoutes(ctx),
     requireReadyStore(ctx.store),
     objectRoutes(ctx),
+    objectsCollectionRoutes(ctx),
+    dumpRoutes(ctx),
   );
+  if (options.sparqlStore !== undefined) app.use('/sparql', sparqlRoutes(ctx, { store: options.sparqlStore }));
 
   app.use(notFoundHandler);
   app.use(errorHandler(ctx.logger));

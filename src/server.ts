@@ -12,6 +12,7 @@ import { createIiifRouter } from './iiif/router.js';
 import { Metrics } from './http/metrics.js';
 import { gracefulShutdown, listen } from './http/server-lifecycle.js';
 import { QueryCatalogue } from './queries/catalogue.js';
+import { cleanStaging, pruneGenerations, watchCurrent, type Generation } from './store/generations.js';
 import { StoreManager } from './store/store-manager.js';
 import { Iris } from './vocab/iris.js';
 
@@ -30,34 +31,66 @@ async function main(): Promise<void> {
   const config = configOrExit();
   const logger = createLogger(config);
   const metrics = new Metrics({ defaultMetrics: true });
-  // The REST store holds the non-public quads too (redirect, removal and health state of records).
-  // TODO(lead): the SPARQL endpoint gets its own StoreManager with includeNonPublic: false.
-  const store = new StoreManager({ includeNonPublic: true, onQuery: (ms, kind) => metrics.observeStoreQuery(ms, kind) });
-  store.on('crash', (err: Error) => logger.error({ err }, 'store worker failed; restarting'));
-  store.on('restart', () => logger.info({ generation: store.generation?.id }, 'store worker restarted'));
+  // The REST store holds the non-public quads too (redirect, removal and health state of records); the SPARQL
+  // store only the public ones, in a worker of its own that a query past its deadline may end.
+  const onQuery = (ms: number, kind: string): void => metrics.observeStoreQuery(ms, kind);
+  const store = new StoreManager({ includeNonPublic: true, onQuery });
+  const sparqlStore = new StoreManager({ includeNonPublic: false, onQuery });
+  for (const [name, manager] of [['rest', store], ['sparql', sparqlStore]] as const) {
+    manager.on('crash', (err: Error) => logger.error({ err, store: name }, 'store worker failed; restarting'));
+    manager.on('restart', () => logger.info({ generation: manager.generation?.id, store: name }, 'store worker restarted'));
+  }
   const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger, metrics, queries: new QueryCatalogue() };
   // The demo's images must exist before the IIIF router first reads its image list.
   const demo = await prepareDemoSource(config, logger);
-  const app = createApp(ctx, { iiifRouter: createIiifRouter({ ...demo, baseUrl: config.baseUrl }) });
+  const app = createApp(ctx, { iiifRouter: createIiifRouter({ ...demo, baseUrl: config.baseUrl }), sparqlStore });
 
   const server = await listen(app, config.port);
   logger.info(
     { port: config.port, baseUrl: config.baseUrl, dataDir: config.dataDir, rateLimitPerMinute: config.rateLimitPerMinute },
     'listening',
   );
-  const shutdown = gracefulShutdown(server, logger, { cleanup: () => store.close() });
+  let stopWatching = (): void => undefined;
+  const cleanup = async (): Promise<void> => {
+    stopWatching();
+    await Promise.all([store.close(), sparqlStore.close()]);
+  };
+  const shutdown = gracefulShutdown(server, logger, { cleanup });
   process.once('SIGTERM', () => shutdown(0));
   process.once('SIGINT', () => shutdown(0));
 
   try {
+    // Staging folders left by a killed harvest or load are removed before anything else writes.
+    await cleanStaging(config.dataDir);
     const generationDir = await ensureGeneration(config, logger, demo);
+    // One after the other: two 100k stores loading at once would double the peak memory for little gain.
     await store.start(generationDir);
+    await sparqlStore.start(generationDir);
     logger.info({ generation: store.generation?.id, baseUrl: config.baseUrl }, 'ready');
+    stopWatching = followCurrent(config, logger, [store, sparqlStore]);
   } catch (err) {
     // Without a generation the service can never become ready; exit so the supervisor sees it.
     logger.fatal({ err }, 'could not start the store');
     shutdown(1);
   }
+}
+
+/**
+ * Swaps the stores to the generation `current` names whenever it changes (a harvest, load or rollback by the
+ * data commands), one store after the other, then prunes old generations. Changes are handled in order.
+ */
+function followCurrent(config: Config, logger: ReturnType<typeof createLogger>, stores: readonly StoreManager[]): () => void {
+  let queue = Promise.resolve();
+  const swapTo = async (generation: Generation | undefined): Promise<void> => {
+    if (!generation || stores.every((s) => s.generation?.id === generation.id)) return;
+    logger.info({ from: stores[0]?.generation?.id, to: generation.id }, 'new current generation; swapping stores');
+    for (const manager of stores) if (manager.generation?.id !== generation.id) await manager.swap(generation.dir);
+    const removed = await pruneGenerations(config.dataDir, config.keepGenerations);
+    logger.info({ generation: generation.id, pruned: removed }, 'stores swapped');
+  };
+  return watchCurrent(config.dataDir, (generation) => {
+    queue = queue.then(() => swapTo(generation)).catch((err: unknown) => logger.error({ err }, 'swap to the new current generation failed; the old one keeps serving'));
+  });
 }
 
 await main();

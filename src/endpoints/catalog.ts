@@ -7,6 +7,9 @@
  *   - `dcat:endpointDescription` keeps the reference's `{base}/v2/<kind>` (the human documentation page of
  *     the endpoint), so a catalog harvester sees the same shape on every deployment;
  *   - `foaf:homepage` is `{base}`; the publisher and its homepage are the museum's own, not the deployment's.
+ * Added to the reference: each dataset's N-Quads dump as a second `dcat:distribution`, the whole collection's dump
+ * as the catalog's own `dcat:distribution` (a DCAT catalog is a dataset) and the SPARQL endpoint as a
+ * `dcat:DataService` under `dcat:service`.
  * The document depends on nothing but BASE_URL, so it is built once and served with a fixed ETag.
  */
 import { Router, type RequestHandler } from 'express';
@@ -74,6 +77,28 @@ const DATASETS: readonly DatasetText[] = [
   },
 ];
 
+/** A gzip-compressed N-Quads dump served under /v2/dumps/ (endpoints/dumps.ts). */
+const dumpDistribution = (base: string, file: string, label: string): Record<string, unknown> => ({
+  '@type': 'dcat:Distribution',
+  'dct:format': 'application/n-quads',
+  'dcat:accessURL': { '@id': `${base}/v2/dumps/${file}` },
+  'dcat:downloadURL': { '@id': `${base}/v2/dumps/${file}` },
+  'dcat:mediaType': 'application/n-quads',
+  'dcat:compressFormat': 'application/gzip',
+  'rdfs:label': label,
+});
+
+/** The SPARQL endpoint as a DCAT data service over the four datasets; its description is its own URL. */
+const sparqlService = (base: string): Record<string, unknown> => ({
+  '@id': `${base}/sparql`,
+  '@type': 'dcat:DataService',
+  'dct:title': texts('SPARQL-eindpunt', 'SPARQL endpoint', 'Point d’accès SPARQL'),
+  'dct:conformsTo': { '@id': 'https://www.w3.org/TR/sparql11-protocol/' },
+  'dcat:endpointURL': { '@id': `${base}/sparql` },
+  'dcat:endpointDescription': { '@id': `${base}/sparql` },
+  'dcat:servesDataset': DATASETS.map((d) => ({ '@id': `${base}/v2/id/${d.kind}` })),
+});
+
 const dataset = (base: string, d: DatasetText): Record<string, unknown> => {
   const collection = `${base}/v2/id/${d.kind}`;
   return {
@@ -90,6 +115,7 @@ const dataset = (base: string, d: DatasetText): Record<string, unknown> => {
         'dcat:mediaType': 'application/ld+json',
         'rdfs:label': 'Paginated JSON-LD collection',
       },
+      dumpDistribution(base, `${d.kind}.nq.gz`, `N-Quads dump of all ${d.kind} (gzip)`),
     ],
     'dcat:endpointURL': { '@id': collection },
     'dcat:endpointDescription': { '@id': `${base}/v2/${d.kind}` },
@@ -132,6 +158,9 @@ export function buildCatalog(base: string): Record<string, unknown> {
     'dct:conformsTo': { '@id': NS.crm, 'rdfs:label': 'CIDOC-CRM' },
     'foaf:homepage': { '@id': base },
     'dcat:dataset': DATASETS.map((d) => dataset(base, d)),
+    // Beyond the reference catalog: the whole collection as one dump, and the SPARQL endpoint.
+    'dcat:distribution': [dumpDistribution(base, 'collection.nq.gz', 'N-Quads dump of the whole collection (gzip)')],
+    'dcat:service': [sparqlService(base)],
   };
 }
 

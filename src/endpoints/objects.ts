@@ -8,6 +8,7 @@ import type { AppContext } from '../app-context.js';
 import { BadRequestError, GoneError, NotFoundError } from '../http/errors.js';
 import { isNotModified, recordCacheHeaders } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
+import { negotiateRepresentation, representationEtag, sendRdf, serialiseNQuads, varyOnAccept } from '../http/negotiation.js';
 import { isValidPid } from '../vocab/iris.js';
 import { ObjectRecords } from '../records/object-record.js';
 import { StatusIndex } from '../records/status-index.js';
@@ -57,10 +58,18 @@ export function objectRoutes(ctx: AppContext): Router {
       case 'notFound':
         throw new NotFoundError(OBJECT_NOT_FOUND);
       case 'found': {
-        const validators = { etag: found.record.etag, lastModified: found.record.lastModified };
+        // JSON-LD by default; Turtle, N-Triples, N-Quads or RDF/XML of the record's CONSTRUCT graph on request.
+        const representation = negotiateRepresentation(req);
+        varyOnAccept(res);
+        const validators = { etag: representationEtag(found.record.etag, representation), lastModified: found.record.lastModified };
         recordCacheHeaders(res, validators);
         if (isNotModified(req, validators)) {
           res.status(304).end();
+          return;
+        }
+        if (representation.kind === 'rdf') {
+          const nquads = await records.constructRecord(ctx.iris.object(pid));
+          sendRdf(res, representation.syntax, await serialiseNQuads(nquads, representation.syntax));
           return;
         }
         res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);

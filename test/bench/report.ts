@@ -56,6 +56,8 @@ export function formatTable(result: BenchResult): string {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const row = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
   const notes = result.rows.filter((r) => r.note).map((r) => `  * ${r.figure}: ${r.note}`);
+  const load = result.details.loadavgAtStart;
+  if (Array.isArray(load)) notes.push(`  (machine load average at start ${load.map((l: number) => l.toFixed(2)).join(' / ')}; ratio = cost ÷ baseline cost)`);
   return [
     `== ${result.benchmark}, ${result.objects.toLocaleString('en')} objects (${result.seconds.toFixed(0)} s) ==`,
     row(header),

@@ -6,22 +6,53 @@ import { httpTestContext, ReadinessOnlyStore } from '../helpers/http-context.js'
 const BASE = 'https://museum.test:8443';
 const REAL_HOST = 'https://data.designmuseumgent.be';
 
+/** A gzip N-Quads dump distribution as the catalog lists it (issue 7: dumps in DCAT). */
+const dump = (file: string, label: string): Record<string, unknown> => ({
+  '@type': 'dcat:Distribution',
+  'dct:format': 'application/n-quads',
+  'dcat:accessURL': { '@id': `${BASE}/v2/dumps/${file}` },
+  'dcat:downloadURL': { '@id': `${BASE}/v2/dumps/${file}` },
+  'dcat:mediaType': 'application/n-quads',
+  'dcat:compressFormat': 'application/gzip',
+  'rdfs:label': label,
+});
+
 /**
  * The real service's first v2 catalog with this deployment's base: every URI of the service moves to BASE,
- * and the catalog's own `@id` gains the trailing slash the spec gives it (`{base_url}/v2/`).
+ * and the catalog's own `@id` gains the trailing slash the spec gives it (`{base_url}/v2/`). After the
+ * reference's own keys: each dataset's dump, the whole collection's dump and the SPARQL data service.
  */
 function expectedCatalog(): unknown {
   const reference = readFileSync(new URL('../helpers/reference/dcat-catalog-initial-4-datasets.jsonld', import.meta.url), 'utf8');
   const doc = JSON.parse(reference.split(REAL_HOST).join(BASE)) as Record<string, unknown>;
   expect(doc['@id']).toBe(`${BASE}/v2`);
   doc['@id'] = `${BASE}/v2/`;
+  const kinds = ['objects', 'agents', 'exhibitions', 'concepts'];
+  const datasets = doc['dcat:dataset'] as { 'dcat:distribution': unknown[] }[];
+  datasets.forEach((d, i) => d['dcat:distribution'].push(dump(`${kinds[i]}.nq.gz`, `N-Quads dump of all ${kinds[i]} (gzip)`)));
+  doc['dcat:distribution'] = [dump('collection.nq.gz', 'N-Quads dump of the whole collection (gzip)')];
+  doc['dcat:service'] = [
+    {
+      '@id': `${BASE}/sparql`,
+      '@type': 'dcat:DataService',
+      'dct:title': [
+        { '@value': 'SPARQL-eindpunt', '@language': 'nl' },
+        { '@value': 'SPARQL endpoint', '@language': 'en' },
+        { '@value': 'Point d’accès SPARQL', '@language': 'fr' },
+      ],
+      'dct:conformsTo': { '@id': 'https://www.w3.org/TR/sparql11-protocol/' },
+      'dcat:endpointURL': { '@id': `${BASE}/sparql` },
+      'dcat:endpointDescription': { '@id': `${BASE}/sparql` },
+      'dcat:servesDataset': kinds.map((k) => ({ '@id': `${BASE}/v2/id/${k}` })),
+    },
+  ];
   return doc;
 }
 
 describe('DCAT catalog (spec, Catalog and DCAT catalog record)', () => {
   const app = createApp(httpTestContext({ BASE_URL: BASE, RATE_LIMIT_PER_MINUTE: '0' }));
 
-  it.each(['/v2/', '/v2/dcat'])('serves at %s the reference catalog with URIs built from BASE_URL', async (path) => {
+  it.each(['/v2/', '/v2/dcat'])('serves at %s the reference catalog with URIs built from BASE_URL, plus dumps and the SPARQL service', async (path) => {
     const res = await request(app).get(path).set('Accept', 'application/ld+json');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/ld+json; charset=utf-8');

@@ -111,17 +111,26 @@ export interface DemoApp {
   app: Express;
   ctx: AppContext;
   store: StoreManager;
+  /** The SPARQL store (public quads only), when started with `sparql: true`. */
+  sparqlStore?: StoreManager;
   data: DemoData;
   close(): Promise<void>;
 }
 
+export interface DemoAppOptions {
+  testHooks?: boolean;
+  /** Also start a SPARQL store on the public quads and mount /sparql. */
+  sparql?: boolean;
+}
+
 /** The real app over a real store worker on the demo generation. `env` adds settings (rate limit is off by default). */
-export async function startDemoApp(env: Record<string, string> = {}, options: { testHooks?: boolean } = {}): Promise<DemoApp> {
+export async function startDemoApp(env: Record<string, string> = {}, options: DemoAppOptions = {}): Promise<DemoApp> {
   const data = await demoData();
   const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...env });
   const store = new StoreManager({ includeNonPublic: true, testHooks: options.testHooks ?? false });
   const generation = (await currentGeneration(data.dataDir)) ?? data.generation;
-  await store.start(generation.dir);
+  const sparqlStore = options.sparql ? new StoreManager({ includeNonPublic: false, testHooks: options.testHooks ?? false }) : undefined;
+  await Promise.all([store.start(generation.dir), sparqlStore?.start(generation.dir)]);
   const ctx: AppContext = {
     config,
     iris: new Iris(config.baseUrl),
@@ -130,8 +139,12 @@ export async function startDemoApp(env: Record<string, string> = {}, options: { 
     metrics: new Metrics(),
     queries: new QueryCatalogue(),
   };
-  const app = createApp(ctx, { iiifRouter: createIiifRouter({ imageDir: data.imageDir, sourceDir: data.sourceDir, baseUrl: data.iiifBase }) });
-  return { app, ctx, store, data, close: () => store.close() };
+  const iiifRouter = createIiifRouter({ imageDir: data.imageDir, sourceDir: data.sourceDir, baseUrl: data.iiifBase });
+  const app = createApp(ctx, { iiifRouter, ...(sparqlStore ? { sparqlStore } : {}) });
+  const close = async (): Promise<void> => {
+    await Promise.all([store.close(), sparqlStore?.close()]);
+  };
+  return { app, ctx, store, ...(sparqlStore ? { sparqlStore } : {}), data, close };
 }
 
 /** Re-export for tests that build collections in memory without the files. */

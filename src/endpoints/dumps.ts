@@ -1,0 +1,72 @@
+/**
+ * N-Quads dumps under /v2/dumps (DESIGN.md, "Dumps are streamed from files"):
+ *   - collection.nq.gz: the served generation's public.nq.gz itself, the file the SPARQL store loads;
+ *   - objects.nq.gz, agents.nq.gz, exhibitions.nq.gz, concepts.nq.gz: the record graphs of one kind
+ *     (kind-dumps.ts writes them once per generation, on first request).
+ * Every dump is sent from its file (never built in memory) with Range support, so a broken download resumes,
+ * and validators of the generation: a strong ETag (the bytes of a generation never change) and its creation
+ * time as Last-Modified. A generation swap changes both.
+ */
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { AppContext } from '../app-context.js';
+import { RECORD_CACHE_CONTROL } from '../http/caching.js';
+import { NotFoundError, ServiceUnavailableError } from '../http/errors.js';
+import { KindDumps, kindDumpFile } from '../sparql/kind-dumps.js';
+import { generationFiles, readGeneration, type Generation } from '../store/generations.js';
+import type { RecordKind } from '../vocab/iris.js';
+
+/** Dump file names under /v2/dumps/ and the record kind each holds (undefined: the whole collection). */
+export const DUMP_FILES: Readonly<Record<string, RecordKind | undefined>> = {
+  'collection.nq.gz': undefined,
+  'objects.nq.gz': 'object',
+  'agents.nq.gz': 'agent',
+  'exhibitions.nq.gz': 'exhibition',
+  'concepts.nq.gz': 'concept',
+};
+
+/** How long a request waits for the per-kind files of a new generation before it is told to come back. */
+const BUILD_WAIT_MS = 5_000;
+const BUILD_RETRY_AFTER_S = 30;
+
+/** Routes under /v2 for the dumps (mount after the readiness gate). */
+export function dumpRoutes(ctx: Pick<AppContext, 'config' | 'store'>): Router {
+  const kindDumps = new KindDumps(ctx.config.dataDir);
+  let known: Generation | undefined;
+
+  /** The generation the REST store serves (its folder read once per generation). */
+  const served = async (): Promise<Generation> => {
+    const id = ctx.store.generation?.id;
+    if (id === undefined) throw new ServiceUnavailableError(5, 'No generation is being served yet.');
+    if (known?.id !== id) known = await readGeneration(ctx.config.dataDir, id);
+    return known;
+  };
+
+  const sendDump = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const name = String(req.params.name);
+    if (!(name in DUMP_FILES)) throw new NotFoundError();
+    const kind = DUMP_FILES[name];
+    const generation = await served();
+    let file = generationFiles(generation.dir).public;
+    if (kind !== undefined) {
+      const building = kindDumps.ensure(generation);
+      const waited = await Promise.race([building.then(() => true), new Promise<false>((r) => setTimeout(r, BUILD_WAIT_MS, false).unref())]);
+      if (!waited) {
+        throw new ServiceUnavailableError(BUILD_RETRY_AFTER_S, `The ${kind} dump of generation ${generation.id} is being prepared; retry shortly.`);
+      }
+      file = kindDumpFile(ctx.config.dataDir, generation.id, kind);
+    }
+    res.setHeader('ETag', `"${generation.id}-${name.replace('.nq.gz', '')}"`);
+    res.setHeader('Last-Modified', new Date(generation.manifest.created).toUTCString());
+    res.setHeader('Cache-Control', RECORD_CACHE_CONTROL);
+    res.setHeader('Content-Type', 'application/gzip');
+    res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+    // send() answers 304, 206 and 416 itself, reading the validators set above (If-None-Match, If-Range).
+    res.sendFile(file, { etag: false, lastModified: false, cacheControl: false, acceptRanges: true, dotfiles: 'allow' }, (err) => {
+      if (err && !res.headersSent) next(err);
+    });
+  };
+
+  const router = Router();
+  router.get('/dumps/:name', sendDump);
+  return router;
+}

@@ -1,0 +1,102 @@
+/**
+ * The members of a page of the objects collection, fetched with one parameterised query over the page's
+ * ids (VALUES) and shaped: stubs straight from the stub CONSTRUCT, full records by the object record's own
+ * shaping (ObjectRecords.shape), so a member is byte for byte the single record. Finished full records are
+ * kept per generation, like the single-object endpoint's cache. A page whose record is missing from the
+ * store (it swapped generations in between) yields undefined, and the caller asks again.
+ */
+import type { AppContext } from '../app-context.js';
+import { ObjectRecords } from '../records/object-record.js';
+import { RecordCache } from '../records/record-cache.js';
+import { StatusIndex } from '../records/status-index.js';
+import { stubsFromNQuads } from '../shaping/object-stub.js';
+
+interface JsonTerm {
+  type: 'uri' | 'literal' | 'bnode' | 'typed-literal';
+  value: string;
+  'xml:lang'?: string;
+  datatype?: string;
+}
+interface QuadRows {
+  results?: { bindings: Record<string, JsonTerm | undefined>[] };
+}
+
+const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
+
+/** A SPARQL JSON term written as an N-Quads term. */
+function nquadsTerm(term: JsonTerm): string {
+  if (term.type === 'uri') return `<${term.value}>`;
+  if (term.type === 'bnode') return `_:${term.value}`;
+  const literal = JSON.stringify(term.value);
+  if (term['xml:lang']) return `${literal}@${term['xml:lang']}`;
+  return term.datatype && term.datatype !== XSD_STRING ? `${literal}^^<${term.datatype}>` : literal;
+}
+
+export class ObjectMembers {
+  private readonly records: ObjectRecords;
+  private readonly cache: RecordCache<string>;
+
+  constructor(private readonly ctx: Pick<AppContext, 'store' | 'queries' | 'iris' | 'config'>) {
+    const statuses = new StatusIndex(ctx.store, ctx.queries, ctx.iris);
+    this.records = new ObjectRecords(ctx.store, ctx.queries, ctx.iris, statuses, 0);
+    this.cache = new RecordCache(ctx.config.recordCacheSize);
+  }
+
+  /** Stub JSON texts in the order of `iris`. */
+  async stubs(iris: readonly string[]): Promise<string[] | undefined> {
+    if (iris.length === 0) return [];
+    const query = this.ctx.queries.bind('objects/page-stubs', this.rows(iris));
+    const stubs = stubsFromNQuads(await this.ctx.store.query(query, { format: 'application/n-quads', label: 'objects/page-stubs' }));
+    const out: string[] = [];
+    for (const iri of iris) {
+      const stub = stubs.get(iri);
+      if (!stub) return undefined;
+      out.push(JSON.stringify(stub));
+    }
+    return out;
+  }
+
+  /** Full record JSON texts in the order of `iris`, for generation `generationId`. */
+  async fullRecords(iris: readonly string[], generationId: string): Promise<string[] | undefined> {
+    const bodies = new Map<string, string>();
+    const missing: string[] = [];
+    for (const iri of iris) {
+      const cached = this.cache.get(generationId, iri);
+      if (cached === undefined) missing.push(iri);
+      else bodies.set(iri, cached);
+    }
+    if (missing.length > 0) {
+      for (const [iri, nquads] of await this.recordGraphs(missing)) {
+        const body = JSON.stringify(await this.records.shape(nquads, iri));
+        bodies.set(iri, body);
+        this.cache.set(generationId, iri, body);
+      }
+    }
+    const out: string[] = [];
+    for (const iri of iris) {
+      const body = bodies.get(iri);
+      if (body === undefined) return undefined;
+      out.push(body);
+    }
+    return out;
+  }
+
+  /** Each record's graph as N-Quads, from one query over all of them. */
+  private async recordGraphs(iris: readonly string[]): Promise<Map<string, string>> {
+    const query = this.ctx.queries.bind('objects/page-records', this.rows(iris));
+    const text = await this.ctx.store.query(query, { format: 'application/sparql-results+json', label: 'objects/page-records' });
+    const lines = new Map<string, string[]>();
+    for (const row of (JSON.parse(text) as QuadRows).results?.bindings ?? []) {
+      const { record, s, p, o } = row;
+      if (!record || !s || !p || !o) continue;
+      const list = lines.get(record.value) ?? [];
+      list.push(`${nquadsTerm(s)} ${nquadsTerm(p)} ${nquadsTerm(o)} .\n`);
+      lines.set(record.value, list);
+    }
+    return new Map([...lines].map(([iri, list]) => [iri, list.join('')]));
+  }
+
+  private rows(iris: readonly string[]): { record: string; admin: string }[] {
+    return iris.map((record) => ({ record, admin: this.ctx.iris.adminGraph }));
+  }
+}

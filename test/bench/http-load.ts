@@ -1,0 +1,155 @@
+/**
+ * The HTTP client of the object benchmark, run as a child process so that it never shares an event loop
+ * with the server it measures. One job per process, given as JSON in argv[2]; the result is one JSON line
+ * on stdout.
+ *   - 'sequential': one keep-alive connection, one request at a time, each timed with hrtime (sub-ms).
+ *   - 'autocannon': `connections` concurrent connections for `seconds`, each request a random path.
+ *   - 'steady': open loop, one request every 1/`rate` s for `seconds` whether or not earlier ones have
+ *     answered (autocannon's own rate limit sends each second's requests in one burst), each timed.
+ */
+import { createRequire } from 'node:module';
+import http from 'node:http';
+
+export interface LoadJob {
+  mode: 'sequential' | 'autocannon' | 'steady';
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  paths: string[];
+  /** sequential: number of requests (cycling through `paths`). */
+  requests?: number;
+  /** autocannon */
+  connections?: number;
+  seconds?: number;
+  /** autocannon: requests per second over all connections (unset: as fast as the server answers); steady: the send rate. */
+  rate?: number;
+}
+
+export interface SequentialResult {
+  mode: 'sequential' | 'steady';
+  requests: number;
+  statuses: Record<string, number>;
+  /** Per-request times in ms. */
+  latencies: number[];
+}
+
+export interface AutocannonResult {
+  mode: 'autocannon';
+  requestsPerSecond: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+interface AutocannonRequest {
+  method: string;
+  setupRequest?: (req: { path?: string }) => { path?: string };
+}
+
+interface AutocannonOutput {
+  requests: { average: number; total: number };
+  latency: { p50: number; p90: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+type Autocannon = (
+  options: { url: string; connections: number; duration: number; overallRate?: number; requests: AutocannonRequest[] },
+  done: (err: Error | null, result: AutocannonOutput) => void,
+) => unknown;
+
+function get(agent: http.Agent, origin: string, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${origin}${path}`, { agent }, (res) => {
+      res.on('data', () => undefined);
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+async function sequential(job: LoadJob): Promise<SequentialResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const count = job.requests ?? job.paths.length;
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  for (let i = 0; i < count; i++) {
+    const path = job.paths[i % job.paths.length] as string;
+    const started = process.hrtime.bigint();
+    const status = await get(agent, job.origin, path);
+    latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  }
+  agent.destroy();
+  return { mode: 'sequential', requests: count, statuses, latencies };
+}
+
+async function steady(job: LoadJob): Promise<SequentialResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const rate = job.rate ?? 50;
+  const count = Math.round(rate * (job.seconds ?? 10));
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const begin = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    // Sleep until this request's slot; a late wake-up sends at once, so the schedule never drifts.
+    const wait = begin + (i * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const path = job.paths[Math.floor(Math.random() * job.paths.length)] as string;
+    const started = process.hrtime.bigint();
+    inFlight.push(
+      get(agent, job.origin, path).then(
+        (status) => {
+          latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+        },
+        () => {
+          statuses.error = (statuses.error ?? 0) + 1;
+        },
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  return { mode: 'steady', requests: count, statuses, latencies };
+}
+
+async function cannon(job: LoadJob): Promise<AutocannonResult> {
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const { paths } = job;
+  const result = await new Promise<AutocannonOutput>((resolve, reject) => {
+    autocannon(
+      {
+        url: job.origin,
+        connections: job.connections ?? 10,
+        duration: job.seconds ?? 10,
+        ...(job.rate === undefined ? {} : { overallRate: job.rate }),
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }) }],
+      },
+      (err, out) => (err ? reject(err) : resolve(out)),
+    );
+  });
+  return {
+    mode: 'autocannon',
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+const job = JSON.parse(process.argv[2] ?? '{}') as LoadJob;
+const result = job.mode === 'sequential' ? await sequential(job) : job.mode === 'steady' ? await steady(job) : await cannon(job);
+process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,0 +1,152 @@
+/**
+ * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,sparql] [other flags]`
+ *
+ * For each size: builds the bench collection if missing (bench-data.ts, its own process, so that no
+ * benchmark pays for it), then runs each benchmark module that exists in test/bench/ in a child process of
+ * its own (a fresh heap and clean RSS figures) with `--objects N` and any other flags given here. Children
+ * print their tables; a child that writes its result to BENCH_RESULT_FILE (report.ts) has it gathered into
+ * .bench/results-<date>.json, any other child's output is kept there as text. Peak RSS of each child is
+ * sampled from /proc. Nothing is asserted: a benchmark that fails is reported and the next one runs.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchResult } from './report.js';
+
+const BENCHMARKS = ['foundation', 'object', 'collection', 'sparql'] as const;
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+interface Args {
+  sizes: number[];
+  only: string[];
+  /** Passed on to every benchmark module. */
+  extra: string[];
+}
+
+/** Reads --objects and --only (comma-separated lists, `=` or space form); keeps every other argument. */
+function parseArgs(argv: string[]): Args {
+  const args: Args = { sizes: [10_000, 100_000], only: [...BENCHMARKS], extra: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (name !== '--objects' && name !== '--only') {
+      args.extra.push(arg);
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new Error(`${name} needs a value`);
+    const list = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+    if (name === '--objects') {
+      args.sizes = list.map((v) => {
+        const n = Number(v.replace(/_/g, '').replace(/k$/i, '000'));
+        if (!Number.isInteger(n) || n < 1) throw new Error(`--objects: not a positive integer: ${v}`);
+        return n;
+      });
+    } else {
+      const unknown = list.filter((v) => !(BENCHMARKS as readonly string[]).includes(v));
+      if (unknown.length > 0) throw new Error(`--only: unknown benchmark ${unknown.join(', ')} (known: ${BENCHMARKS.join(', ')})`);
+      args.only = list;
+    }
+  }
+  return args;
+}
+
+interface ChildRun {
+  benchmark: string;
+  objects: number;
+  exitCode: number | null;
+  signal: string | null;
+  seconds: number;
+  /** Highest resident set size of the child seen by sampling /proc every 500 ms. */
+  peakRssMiB: number | undefined;
+  result?: BenchResult;
+  /** The child's stdout, kept when it wrote no JSON result. */
+  output?: string;
+}
+
+function rssOf(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `script --objects N ...extra` under tsx, relaying its output, and collects its result. */
+function runChild(benchmark: string, script: string, objects: number, extra: string[], resultFile: string): Promise<ChildRun> {
+  rmSync(resultFile, { force: true });
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, '--objects', String(objects), ...extra], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_RESULT_FILE: resultFile },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      output += chunk.toString('utf8');
+    });
+    let peak: number | undefined;
+    const sampler = setInterval(() => {
+      const rss = child.pid === undefined ? undefined : rssOf(child.pid);
+      if (rss !== undefined) peak = Math.max(peak ?? 0, rss);
+    }, 500);
+    child.on('error', reject);
+    child.on('exit', (exitCode, signal) => {
+      clearInterval(sampler);
+      const run: ChildRun = { benchmark, objects, exitCode, signal, seconds: (performance.now() - started) / 1000, peakRssMiB: peak };
+      if (existsSync(resultFile)) run.result = JSON.parse(readFileSync(resultFile, 'utf8')) as BenchResult;
+      else run.output = output;
+      resolve(run);
+    });
+  });
+}
+
+const args = parseArgs(process.argv.slice(2));
+const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
+const outDir = join(ROOT, '.bench');
+mkdirSync(outDir, { recursive: true });
+const outFile = join(outDir, `results-${stamp}.json`);
+const resultFile = join(outDir, `.child-result-${process.pid}.json`);
+const report = {
+  startedAt: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  totalMemGiB: totalmem() / 2 ** 30,
+  loadavgAtStart: loadavg(),
+  argv: process.argv.slice(2),
+  runs: [] as ChildRun[],
+};
+const save = (): void => writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+
+for (const objects of args.sizes) {
+  const prepare = await runChild('bench-data', join(HERE, 'bench-data.ts'), objects, [], resultFile);
+  if (prepare.exitCode !== 0) {
+    process.stdout.write(`bench data for ${objects} objects failed (exit ${prepare.exitCode ?? prepare.signal}); skipping this size\n`);
+    report.runs.push(prepare);
+    save();
+    continue;
+  }
+  for (const name of args.only) {
+    const script = join(HERE, `${name}.ts`);
+    if (!existsSync(script)) {
+      process.stdout.write(`(no test/bench/${name}.ts; skipped)\n`);
+      continue;
+    }
+    process.stdout.write(`\n-- ${name}, ${objects.toLocaleString('en')} objects --\n`);
+    const run = await runChild(name, script, objects, args.extra, resultFile);
+    const peak = run.peakRssMiB === undefined ? '?' : run.peakRssMiB.toFixed(0);
+    process.stdout.write(`-- ${name}: exit ${run.exitCode ?? run.signal} after ${run.seconds.toFixed(0)} s, peak RSS ${peak} MiB --\n`);
+    report.runs.push(run);
+    save();
+  }
+}
+rmSync(resultFile, { force: true });
+save();
+process.stdout.write(`\nresults: ${outFile}\n`);
