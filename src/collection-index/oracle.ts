@@ -47,7 +47,11 @@ function renameApart<T>(value: T, suffix: number): T {
   }
   if (typeof record.termType === 'string') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(record)) out[key] = renameApart(item, suffix);
+  // VALUES rows key their terms by variable name (`?label`), so keys are renamed like the variables.
+  for (const [key, item] of Object.entries(record)) {
+    const name = key.startsWith('?') && !SHARED.has(key.slice(1)) ? `${key}_${suffix}` : key;
+    out[name] = renameApart(item, suffix);
+  }
   return out as T;
 }
 

@@ -27,6 +27,11 @@ export const DUMP_FILES: Readonly<Record<string, RecordKind | undefined>> = {
 /** How long a request waits for the per-kind files of a new generation before it is told to come back. */
 const BUILD_WAIT_MS = 5_000;
 const BUILD_RETRY_AFTER_S = 30;
+/** Read size of a dump file (send passes it to fs.createReadStream): 1 MiB chunks rather than 64 KiB. */
+const READ_CHUNK = 1 << 20;
+
+// Validators are set by the handler; send() must not make its own from the file's mtime and size.
+const SEND_OPTIONS = { etag: false, lastModified: false, cacheControl: false, acceptRanges: true, dotfiles: 'allow' as const, highWaterMark: READ_CHUNK };
 
 /** Routes under /v2 for the dumps (mount after the readiness gate). */
 export function dumpRoutes(ctx: Pick<AppContext, 'config' | 'store'>): Router {
@@ -61,7 +66,7 @@ export function dumpRoutes(ctx: Pick<AppContext, 'config' | 'store'>): Router {
     res.setHeader('Content-Type', 'application/gzip');
     res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
     // send() answers 304, 206 and 416 itself, reading the validators set above (If-None-Match, If-Range).
-    res.sendFile(file, { etag: false, lastModified: false, cacheControl: false, acceptRanges: true, dotfiles: 'allow' }, (err) => {
+    res.sendFile(file, SEND_OPTIONS, (err) => {
       if (err && !res.headersSent) next(err);
     });
   };

@@ -43,6 +43,18 @@ export const SERVICE_REFUSED = 'SERVICE is not allowed: a query on this endpoint
 
 type Limited = sparqljs.Query & { limit?: number };
 
+// A parser resets its prefixes and blank nodes at every parse, so one per base IRI serves every request.
+const parsers = new Map<string, sparqljs.SparqlParser>();
+const parserFor = (baseIri: string): sparqljs.SparqlParser => {
+  let parser = parsers.get(baseIri);
+  if (!parser) {
+    parser = new sparqljs.Parser({ baseIRI: baseIri });
+    parsers.set(baseIri, parser);
+  }
+  return parser;
+};
+const generator = new sparqljs.Generator();
+
 /** True when any node of the query AST (patterns, subqueries, EXISTS in expressions) is a SERVICE pattern. */
 export function usesService(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(usesService);
@@ -71,7 +83,7 @@ const syntaxMessage = (err: unknown): string => {
 export function prepareQuery(query: string, dataset: ProtocolDataset, options: PolicyOptions): PreparedQuery {
   let parsed: sparqljs.SparqlQuery;
   try {
-    parsed = new sparqljs.Parser({ baseIRI: options.baseIri }).parse(query);
+    parsed = parserFor(options.baseIri).parse(query);
   } catch (err) {
     throw new BadRequestError(syntaxMessage(err));
   }
@@ -99,6 +111,6 @@ export function prepareQuery(query: string, dataset: ProtocolDataset, options: P
 
   // Relative IRIs resolve against the endpoint: the parser resolved them in the AST; an unchanged text gets
   // the endpoint as its outer BASE (a BASE of the query's own, written after it, still wins).
-  const text = rewrite ? new sparqljs.Generator().stringify(ast) : `BASE <${options.baseIri}>\n${query}`;
+  const text = rewrite ? generator.stringify(ast) : `BASE <${options.baseIri}>\n${query}`;
   return { form: ast.queryType.toLowerCase() as QueryForm, text, unionDefaultGraph: !hasDataset, rowCapApplied };
 }

@@ -53,7 +53,9 @@ async function rawLoad(request: RawLoadRequest): Promise<{ ms: number; quads: nu
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`raw load worker exited with code ${code}`)));
     });
-    if (!reply.ok) throw new Error(reply.message);
+    if (!reply.ok) {
+      throw new Error(`${reply.message} after ${(reply.ms / 1000).toFixed(1)} s and ${reply.lines} N-Quads lines fed; process RSS ${reply.rssMiB.toFixed(0)} MiB`);
+    }
     return reply;
   } finally {
     await worker.terminate();

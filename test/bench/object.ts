@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import oxigraph from 'oxigraph';
 import type { AppContext } from '../../src/app-context.js';
@@ -116,7 +116,16 @@ async function keepQuerying(manager: StoreManager, sparql: string, stop: { now: 
 const rssStart = rssMiB();
 const store = new StoreManager({ includeNonPublic: true });
 let started = performance.now();
-await store.start(data.generation.dir);
+try {
+  await store.start(data.generation.dir);
+} catch (err) {
+  // Nothing else can be measured without the store; report why, with the memory it had reached.
+  const message = (err as Error).message;
+  log(`REST store failed to start: ${message}`);
+  rows.push({ figure: 'REST store start', value: (performance.now() - started) / 1000, unit: 's', note: `failed: ${message}; process RSS now ${rssMiB().toFixed(0)} MiB` });
+  emitResult({ benchmark: 'object', objects, startedAt, seconds: performance.now() / 1000, rows, details });
+  process.exit(1);
+}
 const storeStartMs = performance.now() - started;
 const rssLoaded = rssMiB();
 rows.push({ figure: 'RSS after REST store load', value: rssLoaded, unit: 'MiB', note: `whole process, ${rssStart.toFixed(0)} MiB before; store loaded in ${(storeStartMs / 1000).toFixed(1)} s` });
@@ -230,15 +239,21 @@ async function restUnder(label: string, target: StoreManager | undefined, sparql
   const stop = { now: false };
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
+  // Main-thread stalls are either GC pauses or the OS giving the core to another process; this tells which.
+  const gcPauses: number[] = [];
+  const gc = new PerformanceObserver((list) => gcPauses.push(...list.getEntries().map((e) => e.duration)));
+  gc.observe({ entryTypes: ['gc'] });
   const slow = target ? keepQuerying(target, sparql, stop) : Promise.resolve([]);
   const during = await runClient<SequentialResult>({ mode: 'steady', origin: cold, paths, seconds: CANNON_SECONDS, rate: steadyRate });
   stop.now = true;
   const slowMs = await slow;
   delay.disable();
+  gc.disconnect();
   const s = stats(during.latencies);
   const loop = { p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
   details[`steady REST, ${label}`] = { slowMs, latency: s, statuses: during.statuses, eventLoopDelayMs: loop };
-  const loopNote = `event-loop delay p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms; statuses ${JSON.stringify(during.statuses)}`;
+  const gcNote = `GC ${gcPauses.length}× max ${Math.max(0, ...gcPauses).toFixed(0)} ms`;
+  const loopNote = `event-loop delay p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms, ${gcNote}; statuses ${JSON.stringify(during.statuses)}`;
   if (!target) {
     steadyBaseline = s;
     rows.push({ figure: `REST p99 (cold) at ${steadyRate} req/s`, value: s.p99, unit: 'ms', note: `p50 ${s.p50.toFixed(2)} ms; open-loop client; ${loopNote}` });

@@ -15,7 +15,10 @@ export interface RawLoadRequest {
   via: 'plain' | 'feed';
 }
 
-export type RawLoadReply = { ok: true; ms: number; quads: number; rssMiB: number } | { ok: false; message: string };
+export type RawLoadReply =
+  | { ok: true; ms: number; quads: number; rssMiB: number }
+  /** `lines`: N-Quads lines handed to the store before it failed (how much fits in one WebAssembly heap). */
+  | { ok: false; message: string; ms: number; lines: number; rssMiB: number };
 
 const CHUNK = 1 << 20;
 
@@ -33,17 +36,26 @@ function* plainChunks(file: string): Generator<Uint8Array> {
   }
 }
 
+let lines = 0;
+function* counted(chunks: Iterable<Uint8Array>): Generator<Uint8Array> {
+  for (const chunk of chunks) {
+    for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
+    yield chunk;
+  }
+}
+
 const port = parentPort;
 if (!port) throw new Error('raw-load-worker.ts runs only as a worker thread');
 const { files, via } = (workerData as { data: RawLoadRequest }).data;
 let reply: RawLoadReply;
+const started = performance.now();
 try {
   const store = new oxigraph.Store();
-  const started = performance.now();
-  for (const file of files) store.load(via === 'plain' ? plainChunks(file) : fileChunks(file), { format: 'application/n-quads', lenient: true });
+  for (const file of files) store.load(counted(via === 'plain' ? plainChunks(file) : fileChunks(file)), { format: 'application/n-quads', lenient: true });
   const ms = performance.now() - started;
   reply = { ok: true, ms, quads: store.size, rssMiB: process.memoryUsage().rss / 2 ** 20 };
 } catch (err) {
-  reply = { ok: false, message: String((err as Error).message ?? err) };
+  const rssMiB = process.memoryUsage().rss / 2 ** 20;
+  reply = { ok: false, message: String((err as Error).message ?? err), ms: performance.now() - started, lines, rssMiB };
 }
 port.postMessage(reply);

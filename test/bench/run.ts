@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,sparql] [other flags]`
+ * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,sparql] [--max-old-space-size=MiB] [other flags]`
  *
  * For each size: builds the bench collection if missing (bench-data.ts, its own process, so that no
  * benchmark pays for it), then runs each benchmark module that exists in test/bench/ in a child process of
@@ -7,6 +7,7 @@
  * print their tables; a child that writes its result to BENCH_RESULT_FILE (report.ts) has it gathered into
  * .bench/results-<date>.json, any other child's output is kept there as text. Peak RSS of each child is
  * sampled from /proc. Nothing is asserted: a benchmark that fails is reported and the next one runs.
+ * `--max-old-space-size=MiB` is given to node in every child (the JS heap limit), not to the modules.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,14 +25,21 @@ interface Args {
   only: string[];
   /** Passed on to every benchmark module. */
   extra: string[];
+  /** Passed to node in every child. */
+  nodeFlags: string[];
 }
 
 /** Reads --objects and --only (comma-separated lists, `=` or space form); keeps every other argument. */
 function parseArgs(argv: string[]): Args {
-  const args: Args = { sizes: [10_000, 100_000], only: [...BENCHMARKS], extra: [] };
+  const args: Args = { sizes: [10_000, 100_000], only: [...BENCHMARKS], extra: [], nodeFlags: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (name === '--max-old-space-size') {
+      if (!/^\d+$/.test(inline ?? '')) throw new Error('--max-old-space-size=MiB needs a number');
+      args.nodeFlags.push(arg);
+      continue;
+    }
     if (name !== '--objects' && name !== '--only') {
       args.extra.push(arg);
       continue;
@@ -79,10 +87,11 @@ function rssOf(pid: number): number | undefined {
 
 /** Runs `script --objects N ...extra` under tsx, relaying its output, and collects its result. */
 function runChild(benchmark: string, script: string, objects: number, extra: string[], resultFile: string): Promise<ChildRun> {
+  const nodeFlags = args.nodeFlags;
   rmSync(resultFile, { force: true });
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, '--objects', String(objects), ...extra], {
+    const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, '--objects', String(objects), ...extra], {
       cwd: ROOT,
       env: { ...process.env, BENCH_RESULT_FILE: resultFile },
       stdio: ['ignore', 'pipe', 'inherit'],

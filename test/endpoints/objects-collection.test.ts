@@ -1,0 +1,478 @@
+/**
+ * /v2/id/objects on the real app over a real store worker (the 1,000-object demo generation). Expected sets
+ * are computed here from the demo's source export (the JSON Lines files), never through the service.
+ */
+import request from 'supertest';
+import fc from 'fast-check';
+import type { ConceptRecord, ObjectRecord } from '../../src/harvest/schema.js';
+import { type DemoApp, sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL } from '../helpers/demo.js';
+
+let demo: DemoApp;
+let objects: ObjectRecord[];
+let concepts: ConceptRecord[];
+/** The objects the collection lists: public, healthy and current. */
+let listed: ObjectRecord[];
+
+const COLLECTION = `${TEST_BASE_URL}/v2/id/objects`;
+const byNumber = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const numbersOf = (records: ObjectRecord[]): string[] => records.map((o) => o.objectNumber).sort(byNumber);
+
+interface Page {
+  status: number;
+  body: Record<string, unknown>;
+  members: Record<string, unknown>[];
+  total: number;
+  view: Record<string, string>;
+  link: string | undefined;
+}
+
+async function get(query: string): Promise<Page> {
+  const res = await request(demo.app).get(`/v2/id/objects${query === '' ? '' : `?${query}`}`);
+  const body = (res.status === 200 ? JSON.parse(res.text) : res.body) as Record<string, unknown>;
+  return {
+    status: res.status,
+    body,
+    members: (body['hydra:member'] ?? []) as Record<string, unknown>[],
+    total: body['hydra:totalItems'] as number,
+    view: (body['hydra:view'] ?? {}) as Record<string, string>,
+    link: res.headers.link as string | undefined,
+  };
+}
+
+const pidOf = (member: Record<string, unknown>): string => String(member['@id']).slice(`${TEST_BASE_URL}/v2/id/object/`.length);
+
+/** Every object number of a filtered collection, in order, walking all pages of 100. */
+async function allNumbers(query: string): Promise<string[]> {
+  const out: string[] = [];
+  for (let page = 1; ; page++) {
+    const result = await get(`${query}${query === '' ? '' : '&'}page=${page}&itemsPerPage=100`);
+    expect(result.status).toBe(200);
+    out.push(...result.members.map(pidOf));
+    if (result.members.length < 100) return out;
+  }
+}
+
+const events = (o: ObjectRecord) => [...o.productions, ...o.creations];
+const period = (o: ObjectRecord): [number, number] | undefined => {
+  const dates = events(o).flatMap((e) => (e.date ? [e.date] : []));
+  if (dates.length === 0) return undefined;
+  return [Math.min(...dates.map((d) => d.begin)), Math.max(...dates.map((d) => d.end))];
+};
+const overlaps = (o: ObjectRecord, from: number, to: number): boolean => {
+  const p = period(o);
+  return p !== undefined && p[0] <= to && p[1] >= from;
+};
+const conceptLabel = (pid: string): string => concepts.find((c) => c.pid === pid)?.labels.nl ?? '';
+const isKoepel = (o: ObjectRecord): boolean =>
+  /_0-\d+$/.test(o.objectNumber) || listed.some((m) => m.partOfSet === o.objectNumber);
+/** The concept and every concept whose broader chain reaches it. */
+function closure(pids: string[]): Set<string> {
+  const out = new Set(pids);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of concepts) {
+      if (!out.has(c.pid) && c.broader.some((b) => typeof b === 'string' && out.has(b))) {
+        out.add(c.pid);
+        grew = true;
+      }
+    }
+  }
+  return out;
+}
+const usesConcept = (o: ObjectRecord, set: Set<string>): boolean =>
+  [...o.types, ...o.materials, ...o.subCollections, ...o.productions.flatMap((p) => p.techniques)].some((pid) => set.has(pid));
+
+beforeAll(async () => {
+  demo = await startDemoApp();
+  objects = sourceObjects(demo.data);
+  concepts = sourceRecords(demo.data, 'concepts') as ConceptRecord[];
+  listed = objects.filter((o) => o.public && o.healthy && o.state.kind === 'current');
+});
+
+afterAll(async () => {
+  await demo?.close();
+});
+
+describe('Collection envelope', () => {
+  it('answers a Hydra collection of stubs with the count of listed objects and an RFC 8288 Link header', async () => {
+    const page = await get('');
+    expect(page.status).toBe(200);
+    expect(Object.keys(page.body)).toEqual(['@context', '@id', '@type', 'hydra:totalItems', 'hydra:view', 'hydra:member']);
+    expect(page.body['@context']).toEqual({
+      crm: 'http://www.cidoc-crm.org/cidoc-crm/',
+      rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+      hydra: 'http://www.w3.org/ns/hydra/core#',
+      owl: 'https://www.w3.org/2002/07/owl#',
+    });
+    expect(page.body['@id']).toBe(COLLECTION);
+    expect(page.body['@type']).toBe('hydra:Collection');
+    expect(page.total).toBe(listed.length);
+    const last = Math.ceil(listed.length / 10);
+    expect(page.view).toEqual({
+      '@id': `${COLLECTION}?page=1&itemsPerPage=10`,
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': `${COLLECTION}?page=1&itemsPerPage=10`,
+      'hydra:last': `${COLLECTION}?page=${last}&itemsPerPage=10`,
+      'hydra:next': `${COLLECTION}?page=2&itemsPerPage=10`,
+    });
+    expect(page.link).toBe(
+      `<${COLLECTION}?page=1&itemsPerPage=10>; rel="first", <${COLLECTION}?page=2&itemsPerPage=10>; rel="next", <${COLLECTION}?page=${last}&itemsPerPage=10>; rel="last"`,
+    );
+    expect(page.members.map(pidOf)).toEqual(numbersOf(listed).slice(0, 10));
+  });
+
+  it('shows previous and next on a middle page and omits next on the last page', async () => {
+    const middle = await get('page=3&itemsPerPage=7');
+    expect(middle.view['hydra:previous']).toBe(`${COLLECTION}?page=2&itemsPerPage=7`);
+    expect(middle.view['hydra:next']).toBe(`${COLLECTION}?page=4&itemsPerPage=7`);
+    expect(middle.link).toContain(`<${COLLECTION}?page=2&itemsPerPage=7>; rel="prev"`);
+    const lastNumber = Math.ceil(listed.length / 7);
+    const last = await get(`page=${lastNumber}&itemsPerPage=7`);
+    expect(last.view['hydra:next']).toBeUndefined();
+    expect(last.view['hydra:previous']).toBe(`${COLLECTION}?page=${lastNumber - 1}&itemsPerPage=7`);
+    expect(last.link).not.toContain('rel="next"');
+    expect(last.members.map(pidOf)).toEqual(numbersOf(listed).slice((lastNumber - 1) * 7));
+  });
+
+  it('preserves every active filter in the links, in the order of the spec table', async () => {
+    const page = await get('koepels=exclude&type=vaas&hasImages=1&q=vaas&modifiedSince=2000-01-01&onDisplay=0&sortBy=titleNL&fullRecord=false&unknown=x');
+    expect(page.status).toBe(200);
+    expect(page.view['hydra:first']).toBe(
+      `${COLLECTION}?page=1&itemsPerPage=10&modifiedSince=2000-01-01&q=vaas&hasImages=true&onDisplay=false&type=vaas&koepels=exclude&sortBy=titleNL`,
+    );
+  });
+
+  it('serves itemsPerPage above 100 as 100 and says so in the links', async () => {
+    const page = await get('itemsPerPage=250');
+    expect(page.members).toHaveLength(100);
+    expect(page.view['@id']).toBe(`${COLLECTION}?page=1&itemsPerPage=100`);
+  });
+
+  it('answers a page past the end with 200 and no members', async () => {
+    const page = await get('page=500');
+    expect(page.status).toBe(200);
+    expect(page.members).toEqual([]);
+    expect(page.total).toBe(listed.length);
+    expect(page.view['hydra:next']).toBeUndefined();
+  });
+
+  it('answers a filter value that matches nothing with 200 and a total of 0', async () => {
+    for (const query of ['type=no-such-type', 'agent=DMG-A-99999', 'concept=999999999', 'q=zzzyzzy', 'agent=https://example.org/x']) {
+      const page = await get(query);
+      expect([query, page.status, page.total, page.members]).toEqual([query, 200, 0, []]);
+      expect(page.view['hydra:last']).toContain('page=1&');
+    }
+  });
+});
+
+describe('Members', () => {
+  it('builds stubs from the Dutch title, else the object number, with the IIIF manifest when there is one', async () => {
+    const numbers = await allNumbers('');
+    expect(numbers).toEqual(numbersOf(listed));
+    const stubs: Record<string, unknown>[] = [];
+    for (let page = 1; page <= Math.ceil(listed.length / 100); page++) stubs.push(...(await get(`page=${page}&itemsPerPage=100`)).members);
+    for (const stub of stubs) {
+      const source = listed.find((o) => o.objectNumber === pidOf(stub))!;
+      const expected: Record<string, unknown> = {
+        '@id': `${TEST_BASE_URL}/v2/id/object/${source.objectNumber}`,
+        '@type': 'crm:E22_Human-Made_Object',
+        'rdfs:label': source.titles.nl ?? source.objectNumber,
+      };
+      if (source.media.manifest) expected['crm:P129i_is_subject_of'] = { '@id': source.media.manifest, '@type': 'crm:E73_Information_Object' };
+      expect(stub).toEqual(expected);
+    }
+    expect(stubs.some((stub) => !('crm:P129i_is_subject_of' in stub))).toBe(true);
+    expect(listed.some((o) => o.titles.nl === undefined)).toBe(true);
+  });
+
+  it('gives full records that are exactly the single-object records, on every page', async () => {
+    for (let page = 1; page <= Math.ceil(listed.length / 100); page++) {
+      const res = await request(demo.app).get(`/v2/id/objects?fullRecord=true&itemsPerPage=100&page=${page}`);
+      const members = (JSON.parse(res.text) as { 'hydra:member': unknown[] })['hydra:member'];
+      for (const member of members) {
+        const pid = pidOf(member as Record<string, unknown>);
+        const single = await request(demo.app).get(`/v2/id/object/${pid}`);
+        expect(JSON.stringify(member)).toBe(single.text);
+      }
+    }
+  });
+
+  it('counts the same with stubs and full records, on any page', async () => {
+    for (const query of ['type=vaas', 'hasImages=true&onDisplay=false', 'q=stoel']) {
+      const stubs = await get(`${query}&page=2&itemsPerPage=5`);
+      const full = await get(`${query}&fullRecord=true&page=1&itemsPerPage=3`);
+      expect(full.total).toBe(stubs.total);
+    }
+  });
+
+  it('never lists unhealthy, private or redirected records', async () => {
+    const numbers = new Set(await allNumbers(''));
+    const hidden = objects.filter((o) => !listed.includes(o));
+    expect(hidden.some((o) => !o.healthy)).toBe(true);
+    expect(hidden.some((o) => o.state.kind !== 'current')).toBe(true);
+    for (const o of hidden) expect(numbers.has(o.objectNumber)).toBe(false);
+  });
+});
+
+describe('Filters, each alone, against the source export', () => {
+  const cases: [string, (o: ObjectRecord) => boolean][] = [
+    ['hasImages=true', (o) => o.media.manifest !== undefined],
+    ['hasImages=false', () => true],
+    ['hasParts=true', (o) => isKoepel(o)],
+    ['isPartOf=true', (o) => o.partOfSet !== undefined],
+    ['onDisplay=true', (o) => o.onDisplay],
+    ['onDisplay=1', (o) => o.onDisplay],
+    ['onDisplay=false', (o) => !o.onDisplay],
+    ['onDisplay=0', (o) => !o.onDisplay],
+    ['language=NLD', (o) => o.titles.nl !== undefined],
+    ['language=fra', (o) => o.titles.fr !== undefined],
+    ['language=ENG', (o) => o.titles.en !== undefined],
+    ['modifiedSince=2024-01-01', (o) => o.modified >= '2024-01-01'],
+    ['date=1900/1950', (o) => overlaps(o, 1900, 1950)],
+    ['date=1960/..', (o) => overlaps(o, 1960, Infinity)],
+    ['dateFrom=2000', (o) => overlaps(o, 2000, Infinity)],
+    ['dateTo=1800', (o) => overlaps(o, -Infinity, 1800)],
+    ['dateFrom=1920&dateTo=1930', (o) => overlaps(o, 1920, 1930)],
+    ['koepels=exclude', (o) => !isKoepel(o)],
+    ['koepels=include', () => true],
+  ];
+  it.each(cases)('%s keeps exactly the expected objects in number order', async (query, keep) => {
+    expect(await allNumbers(query)).toEqual(numbersOf(listed.filter(keep)));
+  });
+
+  it('matches type and material labels whole, ignoring case, with commas and repeats combining with AND', async () => {
+    const typeOf = (o: ObjectRecord, label: string) => o.types.some((pid) => conceptLabel(pid).toLowerCase() === label);
+    const materialOf = (o: ObjectRecord, label: string) => o.materials.some((pid) => conceptLabel(pid).toLowerCase() === label);
+    const vases = numbersOf(listed.filter((o) => typeOf(o, 'vaas')));
+    expect(vases.length).toBeGreaterThan(5);
+    expect(await allNumbers('type=vaas')).toEqual(vases);
+    expect(await allNumbers('type=VAAS')).toEqual(vases);
+    const both = listed.filter((o) => materialOf(o, 'glas') && materialOf(o, 'zilver'));
+    expect(await allNumbers('material=glas,zilver')).toEqual(numbersOf(both));
+    expect(await allNumbers('material=glas&material=zilver')).toEqual(numbersOf(both));
+    expect(await allNumbers('material=glas')).toEqual(numbersOf(listed.filter((o) => materialOf(o, 'glas'))));
+  });
+
+  it('finds an agent by pid or by full URI as designer or producer, in object-number order whatever sortBy says', async () => {
+    const counts = new Map<string, number>();
+    for (const o of listed) for (const e of events(o)) if (e.agent) counts.set(e.agent, (counts.get(e.agent) ?? 0) + 1);
+    const agent = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+    const expected = numbersOf(listed.filter((o) => events(o).some((e) => e.agent === agent)));
+    expect(await allNumbers(`agent=${agent}`)).toEqual(expected);
+    expect(await allNumbers(`agent=${encodeURIComponent(`${TEST_BASE_URL}/v2/id/agent/${agent}`)}`)).toEqual(expected);
+    expect(await allNumbers(`agent=${agent}&sortBy=titleNL&sortOrder=desc`)).toEqual(expected);
+  });
+
+  it('expands concept recursively through three levels of narrower concepts, across types, materials, techniques and sub-collections', async () => {
+    const depth = (pid: string): number => {
+      const parent = concepts.find((c) => c.pid === pid)?.broader.find((b): b is string => typeof b === 'string');
+      return parent === undefined ? 0 : 1 + depth(parent);
+    };
+    const deep = concepts.find((c) => depth(c.pid) === 3 && listed.some((o) => usesConcept(o, new Set([c.pid]))))!;
+    let top = deep.pid;
+    for (let i = 0; i < 3; i++) top = concepts.find((c) => c.pid === top)!.broader.find((b): b is string => typeof b === 'string')!;
+    const set = closure([top]);
+    expect(set.has(deep.pid)).toBe(true);
+    const expected = numbersOf(listed.filter((o) => usesConcept(o, set)));
+    expect(expected.length).toBeGreaterThan(numbersOf(listed.filter((o) => usesConcept(o, new Set([top])))).length);
+    expect(await allNumbers(`concept=${top}`)).toEqual(expected);
+    expect(await allNumbers(`concept=${encodeURIComponent(`${TEST_BASE_URL}/v2/id/concept/${top}`)}`)).toEqual(expected);
+  });
+
+  it('searches concept labels in every language and expands the matches to narrower concepts', async () => {
+    const matched = concepts.filter((c) => Object.values(c.labels).some((label) => label?.toLowerCase().includes('stoel'))).map((c) => c.pid);
+    expect(matched.length).toBeGreaterThan(0);
+    expect(await allNumbers('conceptSearch=Stoel')).toEqual(numbersOf(listed.filter((o) => usesConcept(o, closure(matched)))));
+  });
+});
+
+describe('Filters in combination', () => {
+  it('q + type + dateFrom keeps the objects that satisfy all three', async () => {
+    const vases = new Set(await allNumbers('type=vaas'));
+    const search = new Set(await allNumbers('q=vaas'));
+    const dated = listed.filter((o) => overlaps(o, 1950, Infinity)).map((o) => o.objectNumber);
+    const expected = dated.filter((n) => vases.has(n) && search.has(n)).sort(byNumber);
+    expect(expected.length).toBeGreaterThan(0);
+    expect((await allNumbers('q=vaas&type=vaas&dateFrom=1950')).sort(byNumber)).toEqual(expected);
+  });
+
+  it('onDisplay=false + hasImages keeps objects with a manifest that are not on display', async () => {
+    expect(await allNumbers('onDisplay=false&hasImages=true')).toEqual(numbersOf(listed.filter((o) => !o.onDisplay && o.media.manifest)));
+  });
+
+  it('koepels=exclude removes exactly what hasParts lists, so together they list nothing', async () => {
+    const koepels = await allNumbers('hasParts=true');
+    const rest = await allNumbers('koepels=exclude');
+    expect(koepels.length).toBeGreaterThan(0);
+    expect([...koepels, ...rest].sort(byNumber)).toEqual(numbersOf(listed));
+    expect((await get('hasParts=true&koepels=exclude')).total).toBe(0);
+  });
+});
+
+describe('Sorting', () => {
+  const collated = (lang: 'nl' | 'fr' | 'en', desc: boolean): string[] => {
+    const collator = new Intl.Collator(lang);
+    const present = listed.filter((o) => o.titles[lang] !== undefined);
+    const missing = numbersOf(listed.filter((o) => o.titles[lang] === undefined));
+    const sorted = present
+      .sort((a, b) => collator.compare(a.titles[lang]!, b.titles[lang]!) || byNumber(a.objectNumber, b.objectNumber))
+      .map((o) => o.objectNumber);
+    return desc ? [...sorted.reverse(), ...missing.reverse()] : [...sorted, ...missing];
+  };
+  const byKey = (key: (o: ObjectRecord) => number | string | undefined, desc: boolean): string[] => {
+    const present = listed.filter((o) => key(o) !== undefined);
+    const cmp = (a: ObjectRecord, b: ObjectRecord): number => {
+      const x = key(a)!;
+      const y = key(b)!;
+      return (x < y ? -1 : x > y ? 1 : 0) || byNumber(a.objectNumber, b.objectNumber);
+    };
+    const sorted = present.sort(cmp).map((o) => o.objectNumber);
+    const missing = numbersOf(listed.filter((o) => key(o) === undefined));
+    return desc ? [...sorted.reverse(), ...missing.reverse()] : [...sorted, ...missing];
+  };
+  const cases: [string, (desc: boolean) => string[]][] = [
+    ['objectNumber', (desc) => (desc ? numbersOf(listed).reverse() : numbersOf(listed))],
+    ['modified', (desc) => byKey((o) => o.modified, desc)],
+    ['titleNL', (desc) => collated('nl', desc)],
+    ['titleFR', (desc) => collated('fr', desc)],
+    ['titleEN', (desc) => collated('en', desc)],
+    ['dateBegin', (desc) => byKey((o) => period(o)?.[0], desc)],
+    ['dateEnd', (desc) => byKey((o) => period(o)?.[1], desc)],
+  ];
+  it.each(cases)('sortBy=%s orders both ways with objects lacking the value last', async (key, expected) => {
+    expect(await allNumbers(`sortBy=${key}`)).toEqual(expected(false));
+    expect(await allNumbers(`sortBy=${key}&sortOrder=asc`)).toEqual(expected(false));
+    expect(await allNumbers(`sortBy=${key}&sortOrder=desc`)).toEqual(expected(true));
+  });
+
+  it('gives most recently modified first with modified desc', async () => {
+    const first = (await get('sortBy=modified&sortOrder=desc&itemsPerPage=1')).members.map(pidOf)[0];
+    const newest = listed.map((o) => o.modified).sort().pop();
+    expect(listed.find((o) => o.objectNumber === first)?.modified).toBe(newest);
+  });
+});
+
+describe('Full-text search (q)', () => {
+  it('matches Dutch and French plural and singular forms alike', async () => {
+    expect(await allNumbers('q=vazen')).toEqual(await allNumbers('q=vaas'));
+    const withWord = listed.filter((o) => /\bvaas\b/i.test(o.titles.nl ?? '')).map((o) => o.objectNumber);
+    const found = new Set(await allNumbers('q=vazen'));
+    expect(withWord.length).toBeGreaterThan(0);
+    for (const n of withWord) expect(found.has(n)).toBe(true);
+    expect(await allNumbers('q=chaises')).toEqual(await allNumbers('q=chaise'));
+    expect(await allNumbers('q=stoelen')).toEqual(await allNumbers('q=stoel'));
+  });
+
+  it('ignores case and diacritics', async () => {
+    const plain = await allNumbers('q=ceramique');
+    expect(plain.length).toBeGreaterThan(0);
+    expect(await allNumbers('q=C%C3%89RAMIQUE')).toEqual(plain);
+  });
+
+  it('ranks title matches above description-only matches and finds an object number first', async () => {
+    const page = await get('q=vaas&itemsPerPage=3');
+    for (const member of page.members) expect(String(member['rdfs:label']).toLowerCase()).toContain('vaas');
+    const number = await get('q=1987-1105');
+    expect(number.members.map(pidOf)[0]).toBe('1987-1105');
+  });
+
+  it('combines words with AND, OR and -negation', async () => {
+    const vaas = new Set(await allNumbers('q=vaas'));
+    const brons = new Set(await allNumbers('q=brons'));
+    const stoel = new Set(await allNumbers('q=stoel'));
+    expect(new Set(await allNumbers('q=vaas%20OR%20stoel'))).toEqual(new Set([...vaas, ...stoel]));
+    expect(new Set(await allNumbers('q=vaas%20brons'))).toEqual(new Set([...vaas].filter((n) => brons.has(n))));
+    expect(new Set(await allNumbers('q=vaas%20-brons'))).toEqual(new Set([...vaas].filter((n) => !brons.has(n))));
+  });
+
+  it('matches a quoted phrase only where its words stand together', async () => {
+    const phrase = await allNumbers(`q=${encodeURIComponent('"display vase"')}`);
+    const words = await allNumbers('q=display%20vase');
+    expect(phrase.length).toBeGreaterThan(0);
+    expect(phrase.length).toBeLessThanOrEqual(words.length);
+    for (const n of phrase) {
+      const o = listed.find((x) => x.objectNumber === n)!;
+      const texts = [o.titles.en, o.descriptions.en].join(' ').toLowerCase();
+      expect(texts).toMatch(/display vases?\b/);
+    }
+  });
+
+  it('keeps relevance order unless sortBy is given', async () => {
+    const ranked = (await get('q=vaas&itemsPerPage=100')).members.map(pidOf);
+    const sorted = (await get('q=vaas&itemsPerPage=100&sortBy=objectNumber')).members.map(pidOf);
+    expect(sorted).toEqual([...ranked].sort(byNumber));
+    expect(ranked).not.toEqual(sorted);
+  });
+});
+
+describe('Refused values (400 naming the parameter and what it accepts)', () => {
+  const cases: [string, string][] = [
+    ['page=0', 'Invalid page. Use a whole number from 1.'],
+    ['page=-1', 'Invalid page. Use a whole number from 1.'],
+    ['page=1.5', 'Invalid page. Use a whole number from 1.'],
+    ['itemsPerPage=abc', 'Invalid itemsPerPage. Use a whole number from 1.'],
+    ['itemsPerPage=0', 'Invalid itemsPerPage. Use a whole number from 1.'],
+    ['sortBy=title', 'Invalid sortBy. Use one of: objectNumber, modified, titleNL, titleFR, titleEN, dateBegin, dateEnd.'],
+    ['sortOrder=up', 'Invalid sortOrder. Use one of: asc, desc.'],
+    ['language=DE', 'Invalid language. Use one of: NLD, FRA, ENG.'],
+    ['koepels=hide', 'Invalid koepels. Use one of: exclude, include.'],
+    ['modifiedSince=2026-02-30', 'Invalid modifiedSince date format. Use YYYY-MM-DD.'],
+    ['modifiedSince=yesterday', 'Invalid modifiedSince date format. Use YYYY-MM-DD.'],
+    ['date=1900-1950', 'Invalid date. Use a production range YYYY/YYYY such as 1920/1930 (.. leaves an end open).'],
+    ['dateFrom=19x0', 'Invalid dateFrom. Use a year such as 1920.'],
+    ['hasImages=yes', 'Invalid hasImages. Use one of: true, false, 1, 0.'],
+    ['page=1&page=2', 'Invalid page: give it once.'],
+    ['color=red', 'The color parameter is not supported yet.'],
+  ];
+  it.each(cases)('%s → 400', async (query, message) => {
+    const res = await request(demo.app).get(`/v2/id/objects?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: message });
+    expect(res.headers.link).toBeUndefined();
+  });
+});
+
+describe('Properties over random requests', () => {
+  const NAMES = ['page', 'itemsPerPage', 'fullRecord', 'modifiedSince', 'q', 'hasImages', 'hasParts', 'isPartOf', 'onDisplay', 'language',
+    'type', 'material', 'agent', 'date', 'dateFrom', 'dateTo', 'concept', 'conceptSearch', 'koepels', 'sortBy', 'sortOrder'];
+  const VALUES = ['', 'true', 'false', '1', '0', '-1', '2', '100', '101', '1e3', 'NaN', 'vaas', 'glas', 'NLD', 'asc', 'desc', 'titleNL',
+    '1900/1950', '../2000', '2026-02-30', '2024-01-01', 'exclude', '"', '%', '%E0%A4%A', '<>', '-', 'OR', '"a b', 'DMG-A-00198', '530001000'];
+  const pair = fc.tuple(fc.constantFrom(...NAMES), fc.oneof(fc.constantFrom(...VALUES), fc.string({ maxLength: 12 })));
+
+  it('never answers a random parameter string with a server error', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(pair, { maxLength: 5 }), fc.string({ maxLength: 20 }), async (pairs, raw) => {
+        const query = [...pairs.map(([n, v]) => `${n}=${encodeURIComponent(v)}`), raw].join('&');
+        const res = await request(demo.app).get(`/v2/id/objects?${query}`);
+        expect([200, 400]).toContain(res.status);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('has a total equal to the sum of members over all pages', async () => {
+    const filter = fc.record(
+      {
+        hasImages: fc.constantFrom('true', 'false'),
+        onDisplay: fc.constantFrom('true', 'false'),
+        koepels: fc.constant('exclude'),
+        q: fc.constantFrom('vaas', 'stoel OR glas', 'zilver -lamp', 'de'),
+        dateFrom: fc.constantFrom('1900', '1950', '2000'),
+        type: fc.constantFrom('vaas', 'stoel'),
+        language: fc.constantFrom('FRA', 'ENG'),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(filter, fc.integer({ min: 1, max: 60 }), async (params, itemsPerPage) => {
+        const query = new URLSearchParams(params).toString();
+        const first = await get(`${query}&itemsPerPage=${itemsPerPage}`);
+        let seen = 0;
+        const pages = Math.max(1, Math.ceil(first.total / itemsPerPage));
+        for (let page = 1; page <= pages; page++) seen += (await get(`${query}&itemsPerPage=${itemsPerPage}&page=${page}`)).members.length;
+        expect(seen).toBe(first.total);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
