@@ -1,9 +1,10 @@
 /**
  * The members of a page of the objects collection, fetched with one parameterised query over the page's
  * ids (VALUES) and shaped: stubs straight from the stub CONSTRUCT, full records by the object record's own
- * shaping (ObjectRecords.shape), so a member is byte for byte the single record. Finished full records are
- * kept per generation, like the single-object endpoint's cache. A page whose record is missing from the
- * store (it swapped generations in between) yields undefined, and the caller asks again.
+ * shaping (ObjectRecords.shape), so a member is byte for byte the single record. Finished stubs and full
+ * records are kept per generation, like the single-object endpoint's cache. The ids come from the collection index,
+ * which lists only servable records; the caller checks that the store still serves the index's generation
+ * once the page is fetched, and asks again otherwise. A record missing from the answer yields undefined.
  */
 import type { AppContext } from '../app-context.js';
 import { ObjectRecords } from '../records/object-record.js';
@@ -35,41 +36,51 @@ function nquadsTerm(term: JsonTerm): string {
 export class ObjectMembers {
   private readonly records: ObjectRecords;
   private readonly cache: RecordCache<string>;
+  private readonly stubCache: RecordCache<string>;
 
   constructor(private readonly ctx: Pick<AppContext, 'store' | 'queries' | 'iris' | 'config'>) {
     const statuses = new StatusIndex(ctx.store, ctx.queries, ctx.iris);
     this.records = new ObjectRecords(ctx.store, ctx.queries, ctx.iris, statuses, 0);
     this.cache = new RecordCache(ctx.config.recordCacheSize);
+    this.stubCache = new RecordCache(ctx.config.recordCacheSize);
   }
 
-  /** Stub JSON texts in the order of `iris`. */
-  async stubs(iris: readonly string[]): Promise<string[] | undefined> {
-    if (iris.length === 0) return [];
-    const query = this.ctx.queries.bind('objects/page-stubs', this.rows(iris));
-    const stubs = stubsFromNQuads(await this.ctx.store.query(query, { format: 'application/n-quads', label: 'objects/page-stubs' }));
-    const out: string[] = [];
-    for (const iri of iris) {
-      const stub = stubs.get(iri);
-      if (!stub) return undefined;
-      out.push(JSON.stringify(stub));
-    }
-    return out;
+  /** Stub JSON texts in the order of `iris`, for generation `generationId`. */
+  async stubs(iris: readonly string[], generationId: string): Promise<string[] | undefined> {
+    return this.finished(this.stubCache, iris, generationId, async (missing) => {
+      const query = this.ctx.queries.bind('objects/page-stubs', this.rows(missing));
+      const nquads = await this.ctx.store.query(query, { format: 'application/n-quads', label: 'objects/page-stubs' });
+      return new Map([...stubsFromNQuads(nquads)].map(([iri, stub]) => [iri, JSON.stringify(stub)]));
+    });
   }
 
   /** Full record JSON texts in the order of `iris`, for generation `generationId`. */
   async fullRecords(iris: readonly string[], generationId: string): Promise<string[] | undefined> {
+    return this.finished(this.cache, iris, generationId, async (missing) => {
+      const bodies = new Map<string, string>();
+      for (const [iri, nquads] of await this.recordGraphs(missing)) bodies.set(iri, JSON.stringify(await this.records.shape(nquads, iri)));
+      return bodies;
+    });
+  }
+
+  /** Documents from `cache`, the missing ones made by `make` in one go and cached; undefined if one stays missing. */
+  private async finished(
+    cache: RecordCache<string>,
+    iris: readonly string[],
+    generationId: string,
+    make: (missing: string[]) => Promise<Map<string, string>>,
+  ): Promise<string[] | undefined> {
     const bodies = new Map<string, string>();
     const missing: string[] = [];
     for (const iri of iris) {
-      const cached = this.cache.get(generationId, iri);
+      const cached = cache.get(generationId, iri);
       if (cached === undefined) missing.push(iri);
       else bodies.set(iri, cached);
     }
     if (missing.length > 0) {
-      for (const [iri, nquads] of await this.recordGraphs(missing)) {
-        const body = JSON.stringify(await this.records.shape(nquads, iri));
+      for (const [iri, body] of await make(missing)) {
         bodies.set(iri, body);
-        this.cache.set(generationId, iri, body);
+        cache.set(generationId, iri, body);
       }
     }
     const out: string[] = [];
@@ -96,7 +107,7 @@ export class ObjectMembers {
     return new Map([...lines].map(([iri, list]) => [iri, list.join('')]));
   }
 
-  private rows(iris: readonly string[]): { record: string; admin: string }[] {
-    return iris.map((record) => ({ record, admin: this.ctx.iris.adminGraph }));
+  private rows(iris: readonly string[]): { record: string }[] {
+    return iris.map((record) => ({ record }));
   }
 }

@@ -43,8 +43,10 @@ export function objectsCollectionRoutes(ctx: AppContext): Router {
     for (let attempt = 1; ; attempt++) {
       const index = await indexes.current();
       const slice = index.select({ filters: query.filters, text: query.text, sort: query.sort, offset, limit: query.itemsPerPage });
-      const bodies = query.fullRecord ? await members.fullRecords(slice.iris, index.generationId) : await members.stubs(slice.iris);
-      if (bodies === undefined) {
+      const bodies = query.fullRecord ? await members.fullRecords(slice.iris, index.generationId) : await members.stubs(slice.iris, index.generationId);
+      // The page queries carry no admin check: the ids are servable in the index's generation, so the store
+      // must still serve that generation once they are answered.
+      if (bodies === undefined || ctx.store.generation?.id !== index.generationId) {
         if (attempt < ATTEMPTS) continue;
         throw new Error('the page changed generation on every attempt');
       }

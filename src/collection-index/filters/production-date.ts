@@ -3,7 +3,6 @@
  * production period (earliest begin to latest end of their production and creation events) overlaps the
  * requested range. Undated objects never pass. Given together, all three must hold.
  */
-import { Bitset } from '../bitset.js';
 import { defineFilter, ParamError } from './filter.js';
 import { single, yearParam } from './params.js';
 import { atLeast, atMost } from './ranges.js';

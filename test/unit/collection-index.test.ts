@@ -1,0 +1,126 @@
+/** Building blocks of the collection index, alone: bitsets, sort walks, text analysis and syntax, thesaurus, rebuilds. */
+import fc from 'fast-check';
+import { Bitset } from '../../src/collection-index/bitset.js';
+import type { CollectionIndex } from '../../src/collection-index/collection-index.js';
+import { CollectionIndexes } from '../../src/collection-index/index-manager.js';
+import { pageOf } from '../../src/collection-index/sort-orders.js';
+import { foldDiacritics, stem, termsOf, tokenize } from '../../src/collection-index/text/analysis.js';
+import { MAX_QUERY_ITEMS, parseTextQuery, TextQueryError } from '../../src/collection-index/text/query-parser.js';
+import { Thesaurus } from '../../src/collection-index/thesaurus.js';
+
+describe('Bitset', () => {
+  it('counts, slices from any offset in both directions and combines like a set of numbers', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 300 }), fc.array(fc.nat(), { maxLength: 200 }), fc.nat(310), fc.integer({ min: 1, max: 50 }), (size, raw, offset, limit) => {
+        const ids = [...new Set(raw.map((n) => n % size))].sort((a, b) => a - b);
+        const set = Bitset.of(size, ids);
+        expect(set.count()).toBe(ids.length);
+        expect(set.slice(offset, limit)).toEqual(ids.slice(offset, offset + limit));
+        expect(set.sliceDescending(offset, limit)).toEqual([...ids].reverse().slice(offset, offset + limit));
+        expect(set.complement().count()).toBe(size - ids.length);
+        expect(Bitset.full(size).count()).toBe(size);
+        const evens = Bitset.of(size, ids.filter((id) => id % 2 === 0));
+        expect(set.clone().and(evens).toArray()).toEqual(ids.filter((id) => id % 2 === 0));
+        expect(set.clone().andNot(evens).toArray()).toEqual(ids.filter((id) => id % 2 === 1));
+      }),
+    );
+  });
+});
+
+describe('Sort walks', () => {
+  it('walks the ids with the key forwards or backwards, then those without it, skipping what is filtered out', () => {
+    const sort = { order: Uint32Array.from([4, 1, 3, 0, 2]), present: 3 };
+    const all = () => true;
+    expect(pageOf(sort, 'asc', all, 0, 10)).toEqual([4, 1, 3, 0, 2]);
+    expect(pageOf(sort, 'desc', all, 0, 10)).toEqual([3, 1, 4, 2, 0]);
+    expect(pageOf(sort, 'desc', (id) => id !== 1, 1, 2)).toEqual([4, 2]);
+  });
+});
+
+describe('Text analysis', () => {
+  it('tokenizes letters and digits, lower-cased, and folds diacritics', () => {
+    expect(tokenize("Vase d'apparat « Hélios » 1987-1105")).toEqual(['vase', 'd', 'apparat', 'hélios', '1987', '1105']);
+    expect(foldDiacritics('Théière Ğ ø')).toBe('Theiere G ø');
+  });
+
+  it('stems Dutch, French and English plurals to their singular', () => {
+    const pairs: [Parameters<typeof stem>[0], string, string][] = [
+      ['nl', 'vaas', 'vazen'],
+      ['nl', 'stoel', 'stoelen'],
+      ['nl', 'beeldje', 'beeldjes'],
+      ['nl', 'brief', 'brieven'],
+      ['nl', 'glas', 'glazen'],
+      ['fr', 'chaise', 'chaises'],
+      ['fr', 'verre', 'verres'],
+      ['en', 'chair', 'chairs'],
+      ['en', 'glass', 'glasses'],
+    ];
+    for (const [lang, one, many] of pairs) expect([lang, one, stem(lang, many)]).toEqual([lang, one, stem(lang, one)]);
+  });
+
+  it('indexes an accented word under a form that the unaccented spelling also reaches', () => {
+    const accented = termsOf('fr', 'théière');
+    expect(termsOf('fr', 'theiere').every((term) => accented.includes(term))).toBe(true);
+  });
+});
+
+describe('Query syntax', () => {
+  it('reads words, quoted phrases, OR and -negation', () => {
+    const q = parseTextQuery('rode "art deco" vaas OR kom -zilver -"van gogh" or');
+    expect(q.groups.map((group) => group.map((item) => item.tokens))).toEqual([[['rode']], [['art', 'deco']], [['vaas'], ['kom']], [['or']]]);
+    expect(q.excluded.map((item) => item.tokens)).toEqual([['zilver'], ['van', 'gogh']]);
+  });
+
+  it('treats a hyphenated word as a phrase, ignores stray operators and refuses overlong queries', () => {
+    expect(parseTextQuery('1987-1105').groups).toEqual([[{ raw: '1987-1105', tokens: ['1987', '1105'] }]]);
+    expect(parseTextQuery('OR - "" OR').groups).toEqual([]);
+    expect(() => parseTextQuery(Array.from({ length: MAX_QUERY_ITEMS + 1 }, (_, i) => `w${i}`).join(' '))).toThrow(TextQueryError);
+  });
+});
+
+describe('Thesaurus', () => {
+  it('expands to every narrower concept at any depth and survives a cycle', () => {
+    const thesaurus = new Thesaurus({
+      broader: [
+        { concept: 'b', broader: 'a' },
+        { concept: 'c', broader: 'b' },
+        { concept: 'd', broader: 'c' },
+        { concept: 'a', broader: 'd' },
+        { concept: 'x', broader: 'y' },
+      ],
+      labels: [{ concept: 'b', label: 'Stoelen' }],
+    });
+    expect([...thesaurus.closure(['b'])].sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect([...thesaurus.closure(['y'])].sort()).toEqual(['x', 'y']);
+    expect([...thesaurus.search('STOEL')]).toEqual(['b']);
+  });
+});
+
+describe('Index rebuilds', () => {
+  const fakeIndex = (generationId: string) => ({ generationId }) as unknown as CollectionIndex;
+
+  it('builds once per generation, lets concurrent requests wait for the same build, and rebuilds after a swap', async () => {
+    let served = 'g1';
+    const builds: string[] = [];
+    const indexes = new CollectionIndexes(async (id) => {
+      builds.push(id);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return fakeIndex(id);
+    }, () => served);
+    const [a, b] = await Promise.all([indexes.current(), indexes.current()]);
+    expect(a).toBe(b);
+    expect(a.generationId).toBe('g1');
+    served = 'g2';
+    expect((await indexes.current()).generationId).toBe('g2');
+    expect(builds).toEqual(['g1', 'g2']);
+  });
+
+  it('throws a build away when the store swapped while it ran, and never answers from the old generation', async () => {
+    let served = 'g1';
+    const indexes = new CollectionIndexes(async (id) => {
+      if (id === 'g1') served = 'g2';
+      return fakeIndex(id);
+    }, () => served);
+    expect((await indexes.current()).generationId).toBe('g2');
+  });
+});
