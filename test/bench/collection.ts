@@ -101,7 +101,7 @@ rows.push({ figure: 'first collection request after start (waits for the build)'
 /** A common type label of the generation and a year, for the filtered-count case. */
 const typeRows = parseSelectJson(
   await store.query(
-    'PREFIX crm: <http://www.cidoc-crm.org/cidoc-crm/> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> SELECT ?label (COUNT(*) AS ?n) WHERE { GRAPH ?o { ?o crm:P2_has_type ?t . ?t rdfs:label ?label } } GROUP BY ?label ORDER BY DESC(?n) LIMIT 1',
+    'PREFIX crm: <http://www.cidoc-crm.org/cidoc-crm/> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> SELECT ?label (COUNT(*) AS ?n) WHERE { GRAPH ?o { ?o a crm:E22_Human-Made_Object ; crm:P2_has_type ?t . ?t rdfs:label ?label } } GROUP BY ?label ORDER BY DESC(?n) LIMIT 1',
   ),
 );
 const type = typeRows[0]?.label ?? 'vaas';

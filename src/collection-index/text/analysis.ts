@@ -47,9 +47,22 @@ export function termsOf(lang: TextLanguage, token: string): string[] {
   return a === b ? [a] : [a, b];
 }
 
-/** The one term per token that phrase matching compares (folded, then stemmed). */
+const PHRASE_MEMO_LIMIT = 200_000;
+const phraseMemo: Record<TextLanguage, Map<string, string>> = { nl: new Map(), fr: new Map(), en: new Map() };
+
+/**
+ * The one term per token that phrase matching compares (folded, then stemmed). Phrases are checked on the
+ * candidates' texts at query time, so the stems of a collection's vocabulary are remembered (bounded).
+ */
 export function phraseTerm(lang: TextLanguage, token: string): string {
-  return stem(lang, foldDiacritics(token));
+  const memo = phraseMemo[lang];
+  let term = memo.get(token);
+  if (term === undefined) {
+    term = stem(lang, foldDiacritics(token));
+    if (memo.size >= PHRASE_MEMO_LIMIT) memo.clear();
+    memo.set(token, term);
+  }
+  return term;
 }
 
 /**

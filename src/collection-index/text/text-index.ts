@@ -8,7 +8,7 @@
 import MiniSearch, { type Query, type SearchOptions } from 'minisearch';
 import { Bitset } from '../bitset.js';
 import type { ObjectTable } from '../object-table.js';
-import { STOP_WORDS, TEXT_LANGUAGES, type TextLanguage, phraseTerm, termsOf, tokenize } from './analysis.js';
+import { foldDiacritics, STOP_WORDS, TEXT_LANGUAGES, type TextLanguage, phraseTerm, termsOf, tokenize } from './analysis.js';
 import type { TextItem, TextQuery } from './query-parser.js';
 
 /** Field weights: a word in a title or the number counts three or four times a word in a description. */
@@ -122,22 +122,40 @@ export class TextIndex {
         : { combineWith: 'AND', queries: item.tokens.map(tokenQuery) };
     const results = this.search.search({ combineWith: 'OR', queries: [words, wholeNumber] }, SEARCH_OPTIONS);
     const out = new Map<number, number>();
+    // Per word of a phrase, the terms it is indexed under (any language), worked out once for all candidates.
+    const termsPerToken = item.tokens.map((token) => TEXT_LANGUAGES.flatMap((lang) => termsOf(lang, token)));
     for (const result of results) {
       const id = result.id as number;
-      if (item.tokens.length === 1 || this.hasPhrase(id, item)) out.set(id, result.score);
+      if (item.tokens.length === 1 || this.hasPhrase(id, item, termsPerToken, result.match)) out.set(id, result.score);
     }
     return out;
   }
 
-  private hasPhrase(id: number, item: TextItem): boolean {
+  /**
+   * True when the phrase's words stand together in one field. Only the fields where MiniSearch found every
+   * word are read; an exact occurrence of the folded phrase settles it before any stemming.
+   */
+  private hasPhrase(id: number, item: TextItem, termsPerToken: string[][], match: Record<string, string[]>): boolean {
     const number = this.table.numbers[id]!;
     if (number.toLowerCase() === item.raw || containsSequence(tokenize(number), item.tokens)) return true;
-    return TEXT_LANGUAGES.some((lang) => {
+    const fieldsOf = (terms: string[]): Set<string> => new Set(terms.flatMap((term) => match[term] ?? []));
+    let fields = fieldsOf(termsPerToken[0]!);
+    for (const terms of termsPerToken.slice(1)) {
+      const next = fieldsOf(terms);
+      fields = new Set([...fields].filter((field) => next.has(field)));
+    }
+    const exact = foldDiacritics(item.tokens.join(' '));
+    for (const field of fields) {
+      const lang = LANGUAGE_OF_FIELD.get(field);
+      if (lang === undefined) continue;
+      const text = field.startsWith('title_') ? this.table.titles[lang][id] : this.table.descriptions[lang][id];
+      if (text === undefined) continue;
+      const lower = text.toLowerCase();
+      if (lower.includes(exact) || foldDiacritics(lower).includes(exact)) return true;
       const phrase = item.tokens.map((token) => phraseTerm(lang, token));
-      return [this.table.titles[lang][id], this.table.descriptions[lang][id]].some(
-        (text) => text !== undefined && containsSequence(tokenize(text).map((token) => phraseTerm(lang, token)), phrase),
-      );
-    });
+      if (containsSequence(tokenize(text).map((token) => phraseTerm(lang, token)), phrase)) return true;
+    }
+    return false;
   }
 }
 
