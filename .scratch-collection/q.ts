@@ -1,7 +1,7 @@
 import { StoreManager } from '../src/store/store-manager.js';
 import { QueryCatalogue } from '../src/queries/catalogue.js';
 import { parseSelectJson } from '../src/records/sparql-json.js';
-const dir = '/work/main/.cache/test-demo-1000-1/data/generations/2026-11-23T05-34-39-182Z-544f8d';
+const root0 = process.env.GEN_ROOT ?? '/work/main/.cache/test-demo-1000-1/data/generations/'; const dir = root0 + (await import('node:fs')).readdirSync(root0)[0];
 const store = new StoreManager({ includeNonPublic: true });
 await store.start(dir);
 const cat = new QueryCatalogue();

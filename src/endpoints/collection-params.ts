@@ -29,10 +29,12 @@ export interface ObjectsQuery {
   linkParams: [string, string][];
 }
 
-function positiveInteger(query: RawQuery, name: string): number | undefined {
+/** A whole number from 1; above `cap` (when given) it is served as `cap`, however many digits it has. */
+function positiveInteger(query: RawQuery, name: string, cap?: number): number | undefined {
   const value = single(query, name);
   if (value === undefined) return undefined;
   const number = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (cap !== undefined && number > cap) return cap;
   if (!Number.isSafeInteger(number) || number < 1) throw new ParamError(name, `Invalid ${name}. Use a whole number from 1.`);
   return number;
 }
@@ -54,7 +56,7 @@ function parse(query: RawQuery, filters: readonly ObjectFilter[]): ObjectsQuery 
     if (query[param] !== undefined) throw new ParamError(param, `The ${param} parameter is not supported yet.`);
   }
   const page = positiveInteger(query, 'page') ?? 1;
-  const itemsPerPage = Math.min(positiveInteger(query, 'itemsPerPage') ?? DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE);
+  const itemsPerPage = positiveInteger(query, 'itemsPerPage', MAX_ITEMS_PER_PAGE) ?? DEFAULT_ITEMS_PER_PAGE;
   const fullRecord = booleanParam(query, 'fullRecord') ?? false;
   const search = textQuery(query);
   const sortBy = oneOf(query, 'sortBy', SORT_KEYS);

@@ -40,30 +40,31 @@ export function stem(lang: TextLanguage, token: string): string {
   return foldDiacritics(STEMMERS[lang](token));
 }
 
+/** A per-language cache of a token function: a collection's vocabulary repeats, stemming it is the cost. */
+function memoized<T>(compute: (lang: TextLanguage, token: string) => T): (lang: TextLanguage, token: string) => T {
+  const LIMIT = 200_000;
+  const memo: Record<TextLanguage, Map<string, T>> = { nl: new Map(), fr: new Map(), en: new Map() };
+  return (lang, token) => {
+    const cache = memo[lang];
+    let value = cache.get(token);
+    if (value === undefined) {
+      value = compute(lang, token);
+      if (cache.size >= LIMIT) cache.clear();
+      cache.set(token, value);
+    }
+    return value;
+  };
+}
+
 /** The terms a token is indexed and searched under in `lang`: stemmed then folded, and folded then stemmed. */
-export function termsOf(lang: TextLanguage, token: string): string[] {
+export const termsOf: (lang: TextLanguage, token: string) => string[] = memoized((lang, token) => {
   const a = stem(lang, token);
   const b = stem(lang, foldDiacritics(token));
   return a === b ? [a] : [a, b];
-}
+});
 
-const PHRASE_MEMO_LIMIT = 200_000;
-const phraseMemo: Record<TextLanguage, Map<string, string>> = { nl: new Map(), fr: new Map(), en: new Map() };
-
-/**
- * The one term per token that phrase matching compares (folded, then stemmed). Phrases are checked on the
- * candidates' texts at query time, so the stems of a collection's vocabulary are remembered (bounded).
- */
-export function phraseTerm(lang: TextLanguage, token: string): string {
-  const memo = phraseMemo[lang];
-  let term = memo.get(token);
-  if (term === undefined) {
-    term = stem(lang, foldDiacritics(token));
-    if (memo.size >= PHRASE_MEMO_LIMIT) memo.clear();
-    memo.set(token, term);
-  }
-  return term;
-}
+/** The one term per token that phrase matching compares (folded, then stemmed); phrases are checked at query time. */
+export const phraseTerm: (lang: TextLanguage, token: string) => string = memoized((lang, token) => stem(lang, foldDiacritics(token)));
 
 /**
  * Words too common to narrow a search, per language (articles, prepositions, conjunctions). They are indexed
