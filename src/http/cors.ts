@@ -19,7 +19,8 @@ export const EXPOSED_HEADERS = [
 export function corsMiddleware(): RequestHandler {
   return cors({
     origin: '*',
-    methods: ['GET', 'HEAD', 'OPTIONS'],
+    // POST only for /sparql (SPARQL 1.1 Protocol); every other route answers 405 to it.
+    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     exposedHeaders: [...EXPOSED_HEADERS],
     maxAge: 86_400,
   });

@@ -17,13 +17,13 @@ describe('CORS', () => {
     }
   });
 
-  it('answers a preflight for GET with the read-only methods', async () => {
+  it('answers a preflight with the read methods and POST (for /sparql)', async () => {
     const res = await request(app)
       .options('/v2/id/objects')
       .set('Origin', 'https://viewer.example.org')
       .set('Access-Control-Request-Method', 'GET');
     expect(res.status).toBe(204);
-    expect(res.headers['access-control-allow-methods']).toBe('GET,HEAD,OPTIONS');
+    expect(res.headers['access-control-allow-methods']).toBe('GET,HEAD,POST,OPTIONS');
   });
 });
 
