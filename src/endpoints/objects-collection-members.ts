@@ -7,9 +7,8 @@
  * once the page is fetched, and asks again otherwise. A record missing from the answer yields undefined.
  */
 import type { AppContext } from '../app-context.js';
-import { ObjectRecords } from '../records/object-record.js';
+import { sharedObjectRecords, type ObjectRecords } from '../records/object-record.js';
 import { RecordCache } from '../records/record-cache.js';
-import { StatusIndex } from '../records/status-index.js';
 import { stubsFromNQuads } from '../shaping/object-stub.js';
 
 interface JsonTerm {
@@ -34,55 +33,61 @@ function nquadsTerm(term: JsonTerm): string {
 }
 
 export class ObjectMembers {
+  /** Shared with the single-object endpoint: one cache of finished records per app. */
   private readonly records: ObjectRecords;
-  private readonly cache: RecordCache<string>;
   private readonly stubCache: RecordCache<string>;
 
   constructor(private readonly ctx: Pick<AppContext, 'store' | 'queries' | 'iris' | 'config'>) {
-    const statuses = new StatusIndex(ctx.store, ctx.queries, ctx.iris);
-    this.records = new ObjectRecords(ctx.store, ctx.queries, ctx.iris, statuses, 0);
-    this.cache = new RecordCache(ctx.config.recordCacheSize);
+    this.records = sharedObjectRecords(ctx);
     this.stubCache = new RecordCache(ctx.config.recordCacheSize);
   }
 
   /** Stub JSON texts in the order of `iris`, for generation `generationId`. */
   async stubs(iris: readonly string[], generationId: string): Promise<string[] | undefined> {
-    return this.finished(this.stubCache, iris, generationId, async (missing) => {
-      const query = this.ctx.queries.bind('objects/page-stubs', this.rows(missing));
-      const nquads = await this.ctx.store.query(query, { format: 'application/n-quads', label: 'objects/page-stubs' });
-      return new Map([...stubsFromNQuads(nquads)].map(([iri, stub]) => [iri, JSON.stringify(stub)]));
-    });
+    return this.inOrder(
+      iris,
+      (iri) => this.stubCache.get(generationId, iri),
+      async (missing) => {
+        const query = this.ctx.queries.bind('objects/page-stubs', this.rows(missing));
+        const nquads = await this.ctx.store.query(query, { format: 'application/n-quads', label: 'objects/page-stubs' });
+        const made = new Map([...stubsFromNQuads(nquads)].map(([iri, stub]) => [iri, JSON.stringify(stub)]));
+        for (const [iri, body] of made) this.stubCache.set(generationId, iri, body);
+        return made;
+      },
+    );
   }
 
-  /** Full record JSON texts in the order of `iris`, for generation `generationId`. */
+  /** Full record JSON texts in the order of `iris`, for generation `generationId` (the shared record cache). */
   async fullRecords(iris: readonly string[], generationId: string): Promise<string[] | undefined> {
-    return this.finished(this.cache, iris, generationId, async (missing) => {
-      const bodies = new Map<string, string>();
-      for (const [iri, nquads] of await this.recordGraphs(missing)) bodies.set(iri, JSON.stringify(await this.records.shape(nquads, iri)));
-      return bodies;
-    });
+    const pidOf = (iri: string): string => this.ctx.iris.pidOf('object', iri) ?? '';
+    return this.inOrder(
+      iris,
+      (iri) => this.records.cached(generationId, pidOf(iri))?.body,
+      async (missing) => {
+        const made = new Map<string, string>();
+        for (const [iri, nquads] of await this.recordGraphs(missing)) {
+          const record = await this.records.finish(generationId, pidOf(iri), nquads);
+          if (record) made.set(iri, record.body);
+        }
+        return made;
+      },
+    );
   }
 
-  /** Documents from `cache`, the missing ones made by `make` in one go and cached; undefined if one stays missing. */
-  private async finished(
-    cache: RecordCache<string>,
+  /** Documents in the order of `iris`: cached ones from `lookup`, the others made by `make` in one go; undefined if one stays missing. */
+  private async inOrder(
     iris: readonly string[],
-    generationId: string,
+    lookup: (iri: string) => string | undefined,
     make: (missing: string[]) => Promise<Map<string, string>>,
   ): Promise<string[] | undefined> {
     const bodies = new Map<string, string>();
     const missing: string[] = [];
     for (const iri of iris) {
-      const cached = cache.get(generationId, iri);
+      const cached = lookup(iri);
       if (cached === undefined) missing.push(iri);
       else bodies.set(iri, cached);
     }
-    if (missing.length > 0) {
-      for (const [iri, body] of await make(missing)) {
-        bodies.set(iri, body);
-        cache.set(generationId, iri, body);
-      }
-    }
+    if (missing.length > 0) for (const [iri, body] of await make(missing)) bodies.set(iri, body);
     const out: string[] = [];
     for (const iri of iris) {
       const body = bodies.get(iri);

@@ -10,8 +10,7 @@ import { isNotModified, recordCacheHeaders } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import { negotiateRepresentation, representationEtag, sendRdf, serialiseNQuads, varyOnAccept } from '../http/negotiation.js';
 import { isValidPid } from '../vocab/iris.js';
-import { ObjectRecords } from '../records/object-record.js';
-import { StatusIndex } from '../records/status-index.js';
+import { sharedObjectRecords } from '../records/object-record.js';
 
 /** Exact texts of reference/error-bodies.json. */
 export const OBJECT_NOT_FOUND = 'Object not found';
@@ -40,8 +39,7 @@ function parseObjectQuery(req: Request): z.infer<typeof ObjectQuery> {
 /** Routes under /v2 for objects. */
 export function objectRoutes(ctx: AppContext): Router {
   const router = Router();
-  const statuses = new StatusIndex(ctx.store, ctx.queries, ctx.iris);
-  const records = new ObjectRecords(ctx.store, ctx.queries, ctx.iris, statuses, ctx.config.recordCacheSize);
+  const records = sharedObjectRecords(ctx);
 
   router.get('/id/object/:pid', async (req: Request, res: Response) => {
     const pid = String(req.params.pid);

@@ -9,7 +9,7 @@ import { NS } from '../vocab/namespaces.js';
 import { frameNQuads, loadFrame, type JsonObject } from '../shaping/jsonld.js';
 import { shapeObject } from '../shaping/object.js';
 import { RecordCache } from './record-cache.js';
-import type { StatusIndex } from './status-index.js';
+import { StatusIndex } from './status-index.js';
 
 export interface FinishedRecord {
   body: string;
@@ -66,17 +66,30 @@ export class ObjectRecords {
     const cached = this.cache.get(generation, pid);
     if (cached) return { kind: 'found', record: cached };
 
-    const nquads = await this.constructRecord(iri);
+    const record = await this.finish(generation, pid, await this.constructRecord(iri));
+    return record ? { kind: 'found', record } : { kind: 'notFound' };
+  }
+
+  /** The cached finished record of a pid in a generation, if any. */
+  cached(generationId: string, pid: string): FinishedRecord | undefined {
+    return this.cache.get(generationId, pid);
+  }
+
+  /**
+   * Frames and shapes a record graph fetched elsewhere (a collection page) into the finished record and
+   * caches it, so the single endpoint and the collection share one cache; undefined without a harvest time.
+   */
+  async finish(generationId: string, pid: string, nquads: string): Promise<FinishedRecord | undefined> {
+    const iri = this.iris.object(pid);
     const harvestedAt = harvestTime(nquads, iri);
-    if (!harvestedAt) return { kind: 'notFound' };
-    const document = await this.shape(nquads, iri);
+    if (!harvestedAt) return undefined;
     const record: FinishedRecord = {
-      body: JSON.stringify(document),
+      body: JSON.stringify(await this.shape(nquads, iri)),
       etag: recordEtag(pid, harvestedAt),
       lastModified: harvestedAt,
     };
-    this.cache.set(generation, pid, record);
-    return { kind: 'found', record };
+    this.cache.set(generationId, pid, record);
+    return record;
   }
 
   /** The record's graph as N-Quads (the parameterised CONSTRUCT). */
@@ -90,4 +103,21 @@ export class ObjectRecords {
     const framed = await frameNQuads(nquads, { ...this.frame, '@id': iri });
     return shapeObject(framed);
   }
+}
+
+const shared = new WeakMap<QueryStore, ObjectRecords>();
+
+/** The one ObjectRecords (and so the one record cache) of an app, keyed by its REST store. */
+export function sharedObjectRecords(ctx: {
+  store: QueryStore;
+  queries: QueryCatalogue;
+  iris: Iris;
+  config: { recordCacheSize: number };
+}): ObjectRecords {
+  let records = shared.get(ctx.store);
+  if (!records) {
+    records = new ObjectRecords(ctx.store, ctx.queries, ctx.iris, new StatusIndex(ctx.store, ctx.queries, ctx.iris), ctx.config.recordCacheSize);
+    shared.set(ctx.store, records);
+  }
+  return records;
 }
