@@ -9,6 +9,8 @@ import { buildCollectionIndex } from '../collection-index/build.js';
 import { OBJECT_FILTERS } from '../collection-index/filters/index.js';
 import { CollectionIndexes } from '../collection-index/index-manager.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
+import { negotiateRepresentation, sendRdf, serialiseNQuads, varyOnAccept } from '../http/negotiation.js';
+import { documentToNQuads, type JsonObject } from '../shaping/jsonld.js';
 import { collectionDocument, linkHeader, pageLinks, type PageRequest } from '../shaping/collection.js';
 import { parseObjectsQuery } from './collection-params.js';
 import { ObjectMembers } from './objects-collection-members.js';
@@ -58,9 +60,18 @@ export function objectsCollectionRoutes(ctx: AppContext): Router {
         params: query.linkParams,
       };
       const links = pageLinks(page);
+      const document = collectionDocument(page, links, bodies);
+      const representation = negotiateRepresentation(req);
+      varyOnAccept(res);
       res.setHeader('Link', linkHeader(links));
+      if (representation.kind === 'rdf') {
+        // The same graph as the JSON-LD page (envelope and members), in the syntax asked for.
+        const nquads = await documentToNQuads(JSON.parse(document) as JsonObject);
+        sendRdf(res, representation.syntax, await serialiseNQuads(nquads, representation.syntax));
+        return;
+      }
       res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
-      res.send(collectionDocument(page, links, bodies));
+      res.send(document);
       return;
     }
   });

@@ -50,3 +50,11 @@ export async function frameNQuads(nquads: string, frame: JsonObject): Promise<Js
   } as jsonld.Options.Frame);
   return framed as unknown as JsonObject;
 }
+
+/** A JSON-LD document (with an inline context) as N-Quads: the RDF graph of a shaped document. */
+export async function documentToNQuads(document: JsonObject): Promise<string> {
+  return (await jsonld.toRDF(document as Parameters<typeof jsonld.toRDF>[0], {
+    ...OPTIONS,
+    format: 'application/n-quads',
+  } as jsonld.Options.ToRdf)) as unknown as string;
+}
