@@ -16,25 +16,10 @@ import {
   startImageServer,
   type HarvestText,
   type ImageServer,
+  TURTLE_PREFIXES,
 } from '../fixtures/source-mini/harvest-fixture.js';
 
-const PREFIXES = `
-@prefix crm: <http://www.cidoc-crm.org/cidoc-crm/> .
-@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
-@prefix owl: <https://www.w3.org/2002/07/owl#> .
-@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
-@prefix prov: <http://www.w3.org/ns/prov#> .
-@prefix dcterms: <http://purl.org/dc/terms/> .
-@prefix foaf: <http://xmlns.com/foaf/0.1/> .
-@prefix schema: <http://schema.org/> .
-@prefix aat: <http://vocab.getty.edu/aat/> .
-@prefix lang: <http://publications.europa.eu/resource/authority/language/> .
-@prefix obj: <${BASE}/v2/id/object/> .
-@prefix concept: <${BASE}/v2/id/concept/> .
-@prefix agent: <${BASE}/v2/id/agent/> .
-@prefix exh: <${BASE}/v2/id/exhibition/> .
-@prefix type: <${BASE}/v2/id/type/> .
-`;
+const PREFIXES = TURTLE_PREFIXES;
 
 /** The expected graph of 1987-1105, written from the fixture line and graph-model.md. */
 function expectedObjectGraph(iiif: string): string {

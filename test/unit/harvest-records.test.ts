@@ -13,26 +13,10 @@ import {
   parseTurtle,
   quadLine,
   removeCopy,
+  TURTLE_PREFIXES,
 } from '../fixtures/source-mini/harvest-fixture.js';
 
-const PREFIXES = `
-@prefix crm: <http://www.cidoc-crm.org/cidoc-crm/> .
-@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
-@prefix owl: <https://www.w3.org/2002/07/owl#> .
-@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
-@prefix prov: <http://www.w3.org/ns/prov#> .
-@prefix dcterms: <http://purl.org/dc/terms/> .
-@prefix foaf: <http://xmlns.com/foaf/0.1/> .
-@prefix person: <http://www.w3.org/ns/person#> .
-@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
-@prefix aat: <http://vocab.getty.edu/aat/> .
-@prefix lang: <http://publications.europa.eu/resource/authority/language/> .
-@prefix obj: <${BASE}/v2/id/object/> .
-@prefix concept: <${BASE}/v2/id/concept/> .
-@prefix agent: <${BASE}/v2/id/agent/> .
-@prefix exh: <${BASE}/v2/id/exhibition/> .
-@prefix type: <${BASE}/v2/id/type/> .
-`;
+const PREFIXES = TURTLE_PREFIXES;
 const HARVESTED = '"2024-04-28T10:12:06Z"^^xsd:dateTime';
 const yearSpan = (y: number): string =>
   `[ a crm:E52_Time-Span ; rdfs:label "${y}" ; crm:P82a_begin_of_the_begin "${y}"^^xsd:gYear ; crm:P82b_end_of_the_end "${y}"^^xsd:gYear ]`;
