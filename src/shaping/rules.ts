@@ -45,12 +45,13 @@ export function numberValue(value: JsonValue | undefined): JsonValue | undefined
   return value;
 }
 
-/** Applies `visit` to every node object below `value` (depth first, the node itself included). */
+/** Applies `visit` to every node object below `value` (depth first, the node itself included; `@context` is skipped). */
 export function walkNodes(value: JsonValue | undefined, visit: (node: JsonObject) => void): void {
   if (Array.isArray(value)) {
     for (const item of value) walkNodes(item, visit);
   } else if (isObject(value)) {
-    for (const key of Object.keys(value)) walkNodes(value[key], visit);
+    // The context holds term definitions, not nodes: shaping rules must never touch it.
+    for (const key of Object.keys(value)) if (key !== '@context') walkNodes(value[key], visit);
     visit(value);
   }
 }

@@ -27,3 +27,20 @@ describe('JSON-LD processing never reaches the network', () => {
     expect(framed['rdfs:label']).toBe('Vaas');
   });
 });
+
+describe('Shaped records stay valid JSON-LD', () => {
+  it('leaves the context alone and expands again with jsonld.js', async () => {
+    const { shapeObject } = await import('../../src/shaping/object.js');
+    const jsonld = (await import('jsonld')).default;
+    const nquads = [
+      '<http://x/o> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.cidoc-crm.org/cidoc-crm/E22_Human-Made_Object> .',
+      '<http://x/o> <https://www.w3.org/2002/07/owl#sameAs> <http://y/1> .',
+      '<http://x/o> <http://www.cidoc-crm.org/cidoc-crm/P2_has_type> <http://x/t> .',
+      '<http://x/t> <https://www.w3.org/2002/07/owl#sameAs> <http://y/2> .',
+    ].join('\n');
+    const shaped = shapeObject(await frameNQuads(nquads, { ...loadFrame('object'), '@id': 'http://x/o' }));
+    expect((shaped['@context'] as Record<string, unknown>)['owl:sameAs']).toEqual({ '@type': '@id' });
+    const expanded = await jsonld.expand(shaped as never, { documentLoader: refuseRemoteDocuments } as never);
+    expect(JSON.stringify(expanded)).toContain('http://y/2');
+  });
+});
