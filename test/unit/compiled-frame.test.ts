@@ -1,0 +1,141 @@
+/**
+ * The compiled object frame against jsonld.js: byte-equal framed documents (and so byte-equal shaped
+ * records) on every public demo object, on hand-made graphs that reach the corners of framing and
+ * compaction (cycles, shared blank nodes, literals of every kind), and on one graph worked out by hand.
+ */
+import { ObjectRecords } from '../../src/records/object-record.js';
+import { StatusIndex } from '../../src/records/status-index.js';
+import { frameRecordGraph } from '../../src/shaping/compiled-frame.js';
+import { frameNQuads, loadFrame, type JsonObject } from '../../src/shaping/jsonld.js';
+import { shapeObject } from '../../src/shaping/object.js';
+import { sourceObjects, startDemoApp, type DemoApp } from '../helpers/demo.js';
+
+const FRAME = loadFrame('object');
+const CONTEXT = FRAME['@context'] as Record<string, unknown>;
+const reference = (nquads: string, iri: string): Promise<JsonObject> => frameNQuads(nquads, { ...FRAME, '@id': iri });
+
+const RDF_TYPE = '<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>';
+const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
+const LABEL = '<http://www.w3.org/2000/01/rdf-schema#label>';
+const SAME_AS = '<https://www.w3.org/2002/07/owl#sameAs>';
+const THUMBNAIL = '<http://xmlns.com/foaf/0.1/thumbnail>';
+const ROOT = 'http://x/object/1';
+const root = `<${ROOT}>`;
+const objectType = `${root} ${RDF_TYPE} <${CRM}E22_Human-Made_Object> .`;
+
+describe('The compiled object frame on hand-made graphs', () => {
+  it('builds the document a reader derives from the context by hand', () => {
+    const nquads = [
+      objectType,
+      `${root} ${LABEL} "Vaas" .`,
+      `${root} <${CRM}P43_has_dimension> _:d .`,
+      `_:d <${CRM}P90_has_value> "6.7"^^<http://www.w3.org/2001/XMLSchema#decimal> .`,
+      `${root} ${SAME_AS} <http://other/1> .`,
+    ].join('\n');
+    // Keys follow the expanded IRIs (cidoc-crm < w3.org/2000 < https://www.w3.org/2002/owl), the blank node
+    // is referenced once so loses its label, and owl:sameAs (@type @id) compacts the reference to a string.
+    expect(JSON.stringify(frameRecordGraph(nquads, ROOT, CONTEXT))).toBe(
+      JSON.stringify({
+        '@context': CONTEXT,
+        '@id': ROOT,
+        '@type': 'crm:E22_Human-Made_Object',
+        'crm:P43_has_dimension': { 'crm:P90_has_value': { '@type': 'xsd:decimal', '@value': '6.7' } },
+        'rdfs:label': 'Vaas',
+        'owl:sameAs': 'http://other/1',
+      }),
+    );
+  });
+
+  const cases: Record<string, string[]> = {
+    'a cycle back to the root and between two embedded nodes': [
+      objectType,
+      `${root} <${CRM}P108i_was_produced_by> <http://x/production> .`,
+      `<http://x/production> <${CRM}P108_has_produced> ${root} .`,
+      `<http://x/production> <${CRM}P14_carried_out_by> <http://x/agent> .`,
+      `<http://x/agent> <${CRM}P14i_performed> <http://x/production> .`,
+      `<http://x/agent> ${SAME_AS} <http://x/production> .`,
+    ],
+    'a blank node reached twice, which keeps a relabelled identifier': [
+      objectType,
+      `${root} <${CRM}P43_has_dimension> _:z .`,
+      `${root} <${CRM}P1_is_identified_by> _:a .`,
+      `_:a <${CRM}P2_has_type> _:z .`,
+      `_:z ${LABEL} "shared" .`,
+      `_:q ${LABEL} "unreachable" .`,
+    ],
+    'literals of every kind, escapes and a duplicate triple': [
+      objectType,
+      `${root} ${LABEL} "Vaas"@nl .`,
+      `${root} ${LABEL} "Vase"@en-GB .`,
+      `${root} ${LABEL} "explicit string"^^<http://www.w3.org/2001/XMLSchema#string> .`,
+      `${root} <${CRM}P3_has_note> "quote \\" backslash \\\\ newline \\n tab \\t unicode \\u00E9 \\U0001F600" .`,
+      `${root} <${CRM}P3_has_note> "quote \\" backslash \\\\ newline \\n tab \\t unicode \\u00E9 \\U0001F600" .`,
+      `${root} <${CRM}P90_has_value> "1"^^<http://www.w3.org/2001/XMLSchema#integer> .`,
+      `${root} <${CRM}P90_has_value> "true"^^<http://www.w3.org/2001/XMLSchema#boolean> .`,
+      `${root} <${CRM}P90_has_value> "x"^^<http://example.org/datatype> .`,
+      `${root} ${RDF_TYPE} "a literal type" .`,
+    ],
+    '@type: @id terms with references, embedded nodes and literals': [
+      objectType,
+      `${root} ${RDF_TYPE} <${CRM}E19_Physical_Object> .`,
+      `${root} ${SAME_AS} <http://other/plain> .`,
+      `${root} ${SAME_AS} <http://other/described> .`,
+      `<http://other/described> ${LABEL} "described" .`,
+      `${root} ${SAME_AS} "a literal" .`,
+      `${root} ${THUMBNAIL} <http://img/thumb.jpg> .`,
+      `<http://img/thumb.jpg> ${THUMBNAIL} "not a reference" .`,
+      `${root} <http://schema.org/position> <${CRM}E55_Type> .`,
+      `${root} <http://xmlns.com/foaf/0.1/depiction> <http://xmlns.com/foaf/0.1/thumbnail> .`,
+    ],
+  };
+
+  for (const [name, lines] of Object.entries(cases)) {
+    it(`equals jsonld.js on ${name}`, async () => {
+      const nquads = `${lines.join('\n')}\n`;
+      expect(JSON.stringify(frameRecordGraph(nquads, ROOT, CONTEXT))).toBe(JSON.stringify(await reference(nquads, ROOT)));
+    });
+  }
+
+  it('matches the root by its IRI alone and answers the context alone without it, as jsonld.js does', async () => {
+    for (const nquads of [`${root} ${LABEL} "no type" .\n`, `${root} ${RDF_TYPE} <${CRM}E55_Type> .\n`, `<http://x/other> ${LABEL} "v" .\n`]) {
+      expect(JSON.stringify(frameRecordGraph(nquads, ROOT, CONTEXT))).toBe(JSON.stringify(await reference(nquads, ROOT)));
+    }
+  });
+
+  it('gives every document its own context, so shaping one cannot change the next', () => {
+    const nquads = `${objectType}\n`;
+    const first = frameRecordGraph(nquads, ROOT, CONTEXT);
+    (first['@context'] as JsonObject)['owl:sameAs'] = [];
+    expect(frameRecordGraph(nquads, ROOT, CONTEXT)['@context']).toEqual(CONTEXT);
+  });
+
+  it('refuses named graphs instead of framing them differently from jsonld.js', () => {
+    expect(() => frameRecordGraph(`${root} ${LABEL} "v" <http://x/g> .\n`, ROOT, CONTEXT)).toThrow(/named graphs/);
+  });
+});
+
+describe('The compiled object frame on the demo records', () => {
+  let demo: DemoApp;
+  beforeAll(async () => {
+    demo = await startDemoApp();
+  }, 180_000);
+  afterAll(async () => demo.close());
+
+  it('frames and shapes every public demo object byte for byte as jsonld.js does', async () => {
+    const { store, queries, iris } = demo.ctx;
+    const records = new ObjectRecords(store, queries, iris, new StatusIndex(store, queries, iris), 0);
+    let compared = 0;
+    for (const o of sourceObjects(demo.data)) {
+      if (!(o.public && o.healthy && o.state.kind === 'current')) continue;
+      const iri = iris.object(o.objectNumber);
+      const nquads = await records.constructRecord(iri);
+      const compiled = frameRecordGraph(nquads, iri, CONTEXT);
+      const framed = await reference(nquads, iri);
+      expect(JSON.stringify(compiled)).toBe(JSON.stringify(framed));
+      expect(JSON.stringify(shapeObject(compiled))).toBe(JSON.stringify(shapeObject(framed)));
+      expect(JSON.stringify(await records.shape(nquads, iri))).toBe(JSON.stringify(shapeObject(await reference(nquads, iri))));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(800);
+  }, 180_000);
+});
