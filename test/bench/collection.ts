@@ -7,10 +7,8 @@
  * a q search; a type + dateFrom filtered count; the last page (deep offset), beside the first.
  * Figures only; nothing is asserted. Run through run.ts, or alone: npx tsx test/bench/collection.ts --objects N
  */
-import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AppContext } from '../../src/app-context.js';
@@ -27,7 +25,8 @@ import { parseSelectJson } from '../../src/records/sparql-json.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
-import type { AutocannonResult, LoadJob, SequentialResult } from './http-load.js';
+import type { AutocannonResult, SequentialResult } from './http-load.js';
+import { runLoadClient } from './load-client.js';
 import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
 
 const objects = objectsArg();
@@ -46,18 +45,7 @@ const gc = runInNewContext('gc') as () => void;
 const data = await benchGeneration(objects);
 details.generation = { dir: data.generation.dir, counts: data.generation.manifest.counts };
 
-function runClient<R>(job: LoadJob): Promise<R> {
-  const script = fileURLToPath(new URL('./http-load.ts', import.meta.url));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as R) : reject(new Error(`http-load.ts exited with ${code}`))));
-  });
-}
+const runClient = runLoadClient;
 
 const heapMiB = (): number => process.memoryUsage().heapUsed / 2 ** 20;
 

@@ -10,12 +10,10 @@
  * store itself. `--no-direct` skips the in-process Oxigraph store (another copy of the data in memory).
  * Figures only; nothing is asserted. Run through run.ts, or alone: npx tsx test/bench/object.ts --objects N
  */
-import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import oxigraph from 'oxigraph';
 import type { AppContext } from '../../src/app-context.js';
 import { createApp } from '../../src/app.js';
@@ -31,7 +29,8 @@ import { generationFiles } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { BENCH_BASE_URL, benchGeneration, samplePids, servablePids } from './bench-data.js';
-import type { AutocannonResult, LoadJob, SequentialResult } from './http-load.js';
+import type { AutocannonResult, SequentialResult } from './http-load.js';
+import { runLoadClient } from './load-client.js';
 import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
 
 const objects = objectsArg();
@@ -58,22 +57,7 @@ const stats = (ms: number[]): { p50: number; p90: number; p99: number; mean: num
   mean: ms.reduce((a, b) => a + b, 0) / ms.length,
 });
 
-/** Runs one job of http-load.ts in a child process and returns its result. */
-function runClient<R>(job: LoadJob): Promise<R> {
-  const script = fileURLToPath(new URL('./http-load.ts', import.meta.url));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`http-load.ts exited with code ${code}`));
-      else resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as R);
-    });
-  });
-}
+const runClient = runLoadClient;
 
 /** Times `run` once per pid, sequentially, after a short warm-up; returns ms per call. */
 async function timeEach(run: (pid: string) => Promise<unknown>): Promise<number[]> {

@@ -11,11 +11,9 @@
  * Flags: `--deadline-ms D` (default 5000), `--rest-rate R` (default 50 req/s).
  * Figures only; nothing is asserted. Run through run.ts, or alone: npx tsx test/bench/sparql.ts --objects N
  */
-import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../../src/app-context.js';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
@@ -28,7 +26,8 @@ import { StoreManager } from '../../src/store/store-manager.js';
 import type { QueryResultFormat } from '../../src/store/types.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { BENCH_BASE_URL, benchGeneration, samplePids, servablePids } from './bench-data.js';
-import type { LoadJob, SequentialResult } from './http-load.js';
+import type { SequentialResult } from './http-load.js';
+import { runChild, runLoadClient } from './load-client.js';
 import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
 
 const flag = (name: string, fallback: number): number => {
@@ -55,19 +54,7 @@ const data = await benchGeneration(objects);
 const pids = samplePids(servablePids(data.sourceDir), SAMPLE);
 details.generation = { dir: data.generation.dir, counts: data.generation.manifest.counts, bytes: data.generation.manifest.bytes };
 
-/** Runs `script` (a .ts file beside this one, or inline JS with `-e`) in a child process; its last stdout line is JSON. */
-function child<R>(args: string[]): Promise<R> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    proc.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-    });
-    proc.on('error', reject);
-    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as R) : reject(new Error(`child exited with code ${code}`))));
-  });
-}
-const runClient = <R>(job: LoadJob): Promise<R> => child<R>(['--import', 'tsx', fileURLToPath(new URL('./http-load.ts', import.meta.url)), JSON.stringify(job)]);
+const runClient = runLoadClient;
 
 // Reads a URL (http) or a file to the end, discarding it; prints bytes and ms.
 const READER = `
@@ -80,7 +67,7 @@ if (target.startsWith('http')) {
 } else {
   require('node:fs').createReadStream(target, { highWaterMark: 1 << 16 }).on('data', (c) => { bytes += c.length; }).on('end', done);
 }`;
-const read = (target: string): Promise<{ bytes: number; ms: number }> => child(['-e', READER, target]);
+const read = (target: string): Promise<{ bytes: number; ms: number }> => runChild(['-e', READER, target]);
 
 // The stores: REST first, then SPARQL (one at a time, as server.ts starts them).
 const rssStart = rssMiB();
