@@ -9,28 +9,8 @@
 import type { AppContext } from '../app-context.js';
 import { sharedObjectRecords, type ObjectRecords } from '../records/object-record.js';
 import { RecordCache } from '../records/record-cache.js';
+import { nquadsTerm, selectBindings } from '../records/sparql-json.js';
 import { stubsFromNQuads } from '../shaping/object-stub.js';
-
-interface JsonTerm {
-  type: 'uri' | 'literal' | 'bnode' | 'typed-literal';
-  value: string;
-  'xml:lang'?: string;
-  datatype?: string;
-}
-interface QuadRows {
-  results?: { bindings: Record<string, JsonTerm | undefined>[] };
-}
-
-const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
-
-/** A SPARQL JSON term written as an N-Quads term. */
-function nquadsTerm(term: JsonTerm): string {
-  if (term.type === 'uri') return `<${term.value}>`;
-  if (term.type === 'bnode') return `_:${term.value}`;
-  const literal = JSON.stringify(term.value);
-  if (term['xml:lang']) return `${literal}@${term['xml:lang']}`;
-  return term.datatype && term.datatype !== XSD_STRING ? `${literal}^^<${term.datatype}>` : literal;
-}
 
 export class ObjectMembers {
   /** Shared with the single-object endpoint: one cache of finished records per app. */
@@ -102,7 +82,7 @@ export class ObjectMembers {
     const query = this.ctx.queries.bind('objects/page-records', this.rows(iris));
     const text = await this.ctx.store.query(query, { format: 'application/sparql-results+json', label: 'objects/page-records' });
     const lines = new Map<string, string[]>();
-    for (const row of (JSON.parse(text) as QuadRows).results?.bindings ?? []) {
+    for (const row of selectBindings(text)) {
       const { record, s, p, o } = row;
       if (!record || !s || !p || !o) continue;
       const list = lines.get(record.value) ?? [];

@@ -1,21 +1,38 @@
-/** Reading SPARQL 1.1 JSON results into plain rows of term values. */
+/** Reading SPARQL 1.1 JSON results: rows of terms, rows of plain values, terms as N-Quads. */
+import { langLiteral, quoted, typed } from '../harvest/nquads.js';
 
-interface JsonTerm {
+export interface JsonTerm {
   type: 'uri' | 'literal' | 'bnode' | 'typed-literal';
   value: string;
+  'xml:lang'?: string;
+  datatype?: string;
 }
 interface JsonResults {
   head: { vars?: string[] };
-  results?: { bindings: Record<string, JsonTerm>[] };
+  results?: { bindings: Record<string, JsonTerm | undefined>[] };
   boolean?: boolean;
+}
+
+const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
+
+/** Rows of `variable → term`, as the results list them. */
+export function selectBindings(text: string): Record<string, JsonTerm | undefined>[] {
+  return (JSON.parse(text) as JsonResults).results?.bindings ?? [];
 }
 
 /** Rows of `variable → value` (the lexical value of each bound term). */
 export function parseSelectJson(text: string): Record<string, string>[] {
-  const parsed = JSON.parse(text) as JsonResults;
-  return (parsed.results?.bindings ?? []).map((binding) => {
+  return selectBindings(text).map((binding) => {
     const row: Record<string, string> = {};
-    for (const [name, term] of Object.entries(binding)) row[name] = term.value;
+    for (const [name, term] of Object.entries(binding)) if (term) row[name] = term.value;
     return row;
   });
+}
+
+/** A result term written as an N-Quads term (IRIs from the store are already valid IRIs). */
+export function nquadsTerm(term: JsonTerm): string {
+  if (term.type === 'uri') return `<${term.value}>`;
+  if (term.type === 'bnode') return `_:${term.value}`;
+  if (term['xml:lang']) return langLiteral(term.value, term['xml:lang']);
+  return term.datatype && term.datatype !== XSD_STRING ? typed(term.value, `<${term.datatype}>`) : quoted(term.value);
 }
