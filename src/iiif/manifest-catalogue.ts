@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { ImageSpec } from './image-list.js';
 import { readJsonLines } from './json-lines.js';
 import { buildManifest } from './manifest.js';
+import { isServable } from '../harvest/admin-graph.js';
 
 /** The fields a manifest needs; other fields of a record are not read (the harvest validates them). */
 const ManifestFields = z.object({
@@ -31,7 +32,7 @@ export async function loadManifests(
 ): Promise<Map<string, string>> {
   const manifests = new Map<string, string>();
   for await (const { value: object } of readJsonLines(join(sourceDir, SOURCE_FILES.objects), ManifestFields)) {
-    if (!object.public || !object.healthy || object.state.kind !== 'current') continue;
+    if (!isServable(object)) continue;
     const manifest = buildManifest(object, images, baseUrl);
     if (manifest) manifests.set(object.objectNumber, JSON.stringify(manifest));
   }
