@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
-import { ObjectRecord } from '../../src/harvest/schema.js';
+import type { ObjectRecord } from '../../src/harvest/schema.js';
+import { minimalObjectRecord } from '../helpers/object-record.js';
 import { renderImages } from '../../src/iiif/render.js';
 import { createIiifRouter } from '../../src/iiif/router.js';
 import { errorHandler } from '../../src/http/error-handler.js';
@@ -28,28 +29,10 @@ const IMAGES: ImageSpec[] = [
 ];
 
 function objectRecord(objectNumber: string, imageIds: string[], extra: Partial<ObjectRecord> = {}): ObjectRecord {
-  return ObjectRecord.parse({
-    objectNumber,
+  return minimalObjectRecord(objectNumber, {
     titles: { nl: `Titel ${objectNumber}`, en: `Title ${objectNumber}` },
-    descriptions: {},
-    types: [],
-    materials: [],
-    subCollections: [],
-    productions: [],
-    creations: [],
-    dimensions: [],
-    parts: [],
-    exhibitions: [],
     media: { manifest: `${BASE}/iiif/manifest/${objectNumber}`, videos: [], audios: [] },
     images: imageIds.map((id) => ({ iiifBase: `${BASE}/iiif/3/${id}`, attribution: 'Photo: Studio Test', rights: CC_BY })),
-    creativeProjects: [],
-    onDisplay: false,
-    healthy: true,
-    state: { kind: 'current' },
-    harvestedAt: '2026-01-05T10:00:00Z',
-    modified: '2026-01-04',
-    public: true,
-    sameAs: [],
     ...extra,
   });
 }

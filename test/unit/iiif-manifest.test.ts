@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
-import { ObjectRecord } from '../../src/harvest/schema.js';
+import type { ObjectRecord } from '../../src/harvest/schema.js';
+import { minimalObjectRecord } from '../helpers/object-record.js';
 import type { ImageSpec } from '../../src/iiif/image-list.js';
 import { buildManifest, canonicalRights, type Manifest, type ManifestInput } from '../../src/iiif/manifest.js';
 import { loadManifests } from '../../src/iiif/manifest-catalogue.js';
@@ -176,28 +177,10 @@ describe('the Presentation 3 schema', () => {
 
 describe('loadManifests', () => {
   const record = (objectNumber: string, extra: Partial<ObjectRecord> = {}): ObjectRecord =>
-    ObjectRecord.parse({
-      objectNumber,
-      titles: { nl: `Titel ${objectNumber}` },
-      descriptions: {},
-      types: [],
-      materials: [],
-      subCollections: [],
-      productions: [],
-      creations: [],
-      dimensions: [],
-      parts: [],
-      exhibitions: [],
+    minimalObjectRecord(objectNumber, {
       media: { manifest: `${BASE}/iiif/manifest/${objectNumber}`, videos: [], audios: [] },
       images: [image('a')],
-      creativeProjects: [],
       onDisplay: true,
-      healthy: true,
-      state: { kind: 'current' },
-      harvestedAt: '2026-01-05T10:00:00Z',
-      modified: '2026-01-04',
-      public: true,
-      sameAs: [],
       ...extra,
     });
 
