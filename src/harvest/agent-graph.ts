@@ -45,10 +45,7 @@ export function agentGraph(entry: AgentEntry, ctx: AgentGraphContext): GraphBuil
   const A = entry.term;
   const g = new GraphBuilder(A, ctx.blanks);
 
-  g.add(A, P.type, entry.classTerm);
-  g.add(A, P.label, literal(a.name));
-  g.recordTimes(A, a.harvestedAt, a.modified);
-  g.sameAs(A, a.sameAs);
+  g.recordHeader(A, entry.classTerm, a.name, a);
 
   const preferred = `<${base}/appellation/preferred>`;
   g.add(A, P.P1, preferred);

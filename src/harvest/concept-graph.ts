@@ -17,10 +17,7 @@ export function conceptGraph(entry: ConceptEntry, ctx: ConceptGraphContext): Gra
   const S = entry.term;
   const g = new GraphBuilder(S, ctx.blanks);
 
-  g.add(S, P.type, C.E55_Type);
-  g.add(S, P.label, literal(c.labels.nl));
-  g.recordTimes(S, c.harvestedAt, c.modified);
-  g.sameAs(S, c.sameAs);
+  g.recordHeader(S, C.E55_Type, c.labels.nl, c);
   for (const lang of LANGUAGES) {
     const label = c.labels[lang];
     if (label !== undefined) g.add(S, P.prefLabel, langLiteral(label, lang));

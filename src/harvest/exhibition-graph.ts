@@ -21,10 +21,7 @@ export function exhibitionGraph(entry: ExhibitionEntry, ctx: ExhibitionGraphCont
   const E = entry.term;
   const g = new GraphBuilder(E, ctx.blanks);
 
-  g.add(E, P.type, C.E7_Activity);
-  g.add(E, P.label, literal(entry.label));
-  g.recordTimes(E, e.harvestedAt, e.modified);
-  g.sameAs(E, e.sameAs);
+  g.recordHeader(E, C.E7_Activity, entry.label, e);
   g.add(E, P.P2, g.typeNode(AAT_TERM.exhibition.term, AAT_TERM.exhibition.label));
   g.identifier(E, `<${base}/identifier/intern>`, e.pid, `<${iris.type(INTERNAL_ID.type)}>`, INTERNAL_ID.label);
   g.appellations(E, e.titles);

@@ -56,10 +56,13 @@ export class GraphBuilder {
     return this.count;
   }
 
-  /** `prov:generatedAtTime` and `dcterms:modified` of the record node. */
-  recordTimes(record: string, harvestedAt: string, modified: string): void {
-    this.add(record, P.generatedAtTime, typed(harvestedAt, XSD.dateTime));
-    this.add(record, P.modified, typed(modified, XSD.date));
+  /** What every record node says first: its class, label, harvest and modification times, and sameAs links. */
+  recordHeader(record: string, classTerm: string, label: string, meta: { harvestedAt: string; modified: string; sameAs: readonly string[] }): void {
+    this.add(record, P.type, classTerm);
+    this.add(record, P.label, literal(label));
+    this.add(record, P.generatedAtTime, typed(meta.harvestedAt, XSD.dateTime));
+    this.add(record, P.modified, typed(meta.modified, XSD.date));
+    this.sameAs(record, meta.sameAs);
   }
 
   /** `owl:sameAs` of `node` to each URI. */

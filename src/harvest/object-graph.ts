@@ -28,10 +28,7 @@ export function objectGraph(o: ObjectRecord, ctx: ObjectGraphContext): GraphBuil
   const O = `<${base}>`;
   const g = new GraphBuilder(O, ctx.blanks);
 
-  g.add(O, P.type, C.E22_Human_Made_Object);
-  g.add(O, P.label, literal(preferredTitle(o.titles, o.objectNumber)));
-  g.recordTimes(O, o.harvestedAt, o.modified);
-  g.sameAs(O, o.sameAs);
+  g.recordHeader(O, C.E22_Human_Made_Object, preferredTitle(o.titles, o.objectNumber), o);
 
   g.identifier(O, `<${base}/identifier/objectnummer>`, o.objectNumber, `<${iris.type('objectnummer')}>`, 'objectnummer');
   g.appellations(O, o.titles);
