@@ -4,7 +4,8 @@
  * test run into `.cache/` (a lock directory keeps parallel jest workers from building it twice) and then
  * shared read-only; a test that changes generations copies what it needs.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -32,7 +33,21 @@ export const DEMO_SEED = 1;
 /** Record IRIs of the test generation use this base, whatever port a test listens on. */
 export const TEST_BASE_URL = 'http://localhost:3000';
 
-const ROOT = fileURLToPath(new URL(`../../.cache/test-demo-${DEMO_OBJECTS}-${DEMO_SEED}`, import.meta.url));
+/** The code the demo generation is made by; a change to it makes a new cache folder, so tests never read a stale generation. */
+function codeHash(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(ts|mjs|jsonl?|rq)$/.test(entry.name)) hash.update(path).update(readFileSync(path));
+    }
+  };
+  for (const dir of ['generator', 'harvest', 'iiif', 'store', 'vocab']) walk(fileURLToPath(new URL(`../../src/${dir}`, import.meta.url)));
+  return hash.digest('hex').slice(0, 12);
+}
+
+const ROOT = fileURLToPath(new URL(`../../.cache/test-demo-${DEMO_OBJECTS}-${DEMO_SEED}-${codeHash()}`, import.meta.url));
 const READY = join(ROOT, 'ready');
 const LOCK = `${ROOT}.lock`;
 
