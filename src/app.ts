@@ -13,8 +13,8 @@ import type { AppContext } from './app-context.js';
 import { catalogRoutes } from './endpoints/catalog.js';
 import { dumpRoutes } from './endpoints/dumps.js';
 import { healthRoutes } from './endpoints/health.js';
-import { objectRoutes } from './endpoints/objects.js';
-import { objectsCollectionRoutes } from './endpoints/objects-collection.js';
+import { collectionRoutes } from './endpoints/collection-routes.js';
+import { recordRoutes } from './endpoints/record-routes.js';
 import { sparqlRoutes } from './endpoints/sparql-endpoint.js';
 import { corsMiddleware } from './http/cors.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
@@ -22,6 +22,9 @@ import { allowMethods } from './http/methods.js';
 import { v2RateLimit } from './http/rate-limit.js';
 import { requireReadyStore } from './http/readiness.js';
 import { requestLog } from './http/request-log.js';
+import type { RecordTable } from './collection-index/record-table.js';
+import type { ResourceKind } from './engine/kind.js';
+import { OBJECTS } from './kinds/index.js';
 import type { QueryStore } from './store/types.js';
 
 export interface AppOptions {
@@ -49,14 +52,14 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
   app.get('/', (_req, res) => res.redirect(302, '/v2/'));
   if (options.iiifRouter !== undefined) app.use('/iiif', options.iiifRouter);
 
+  const kindRoutes = <T extends RecordTable>(kind: ResourceKind<T>): Router[] => [recordRoutes(ctx, kind), collectionRoutes(ctx, kind)];
   app.use(
     '/v2',
     v2RateLimit(ctx.config.rateLimitPerMinute, ctx.logger),
     allowMethods(['GET', 'HEAD', 'OPTIONS']),
     catalogRoutes(ctx),
     requireReadyStore(ctx.store),
-    objectRoutes(ctx),
-    objectsCollectionRoutes(ctx),
+    ...kindRoutes(OBJECTS),
     dumpRoutes(ctx),
   );
   if (options.sparqlStore !== undefined) app.use('/sparql', sparqlRoutes(ctx, { store: options.sparqlStore }));

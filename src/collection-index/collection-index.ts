@@ -1,28 +1,28 @@
 /**
- * One generation's collection index and the only question collections ask it: for these filters, this
- * text query and this order, how many objects match and which are on the requested page. Everything is
- * in memory; nothing here queries the store.
+ * One generation's collection index of one kind and the only question collections ask it: for these
+ * filters, this text query and this order, how many records match and which are on the requested page.
+ * Everything is in memory; nothing here queries the store.
  */
 import { Bitset } from './bitset.js';
 import type { ActiveFilter, FilterHost, PreparedFilter } from './filters/filter.js';
-import type { ObjectTable } from './object-table.js';
-import { pageOf, type SortDirection, type SortKey, type SortOrder } from './sort-orders.js';
+import type { RecordTable } from './record-table.js';
+import { pageOf, type SortDirection, type SortOrder } from './sort-orders.js';
 import type { TextIndex } from './text/text-index.js';
 import type { TextQuery } from './text/query-parser.js';
 import type { Iris } from '../vocab/iris.js';
 
-export interface CollectionRequest {
-  filters: readonly ActiveFilter[];
+export interface CollectionRequest<T extends RecordTable = RecordTable> {
+  filters: readonly ActiveFilter<T>[];
   /** Full-text query; its matches are ranked by relevance unless `sort` is given. */
   text?: TextQuery;
-  /** Undefined: relevance order with `text`, object-number order without. */
-  sort?: { key: SortKey; direction: SortDirection };
+  /** Undefined: relevance order with `text`, pid order without. A key without an order is pid order. */
+  sort?: { key: string; direction: SortDirection };
   offset: number;
   limit: number;
 }
 
 export interface CollectionSlice {
-  /** Objects matching every filter. */
+  /** Records matching every filter. */
   total: number;
   /** Record IRIs of the page, in order. */
   iris: string[];
@@ -30,17 +30,18 @@ export interface CollectionSlice {
 
 /** Facts about a build, for logs and the benchmark. */
 export interface BuildReport {
-  objects: number;
+  records: number;
   ms: { queries: number; table: number; sorts: number; text: number; filters: number; total: number };
   heapUsedDeltaBytes: number;
 }
 
-export class CollectionIndex implements FilterHost {
+export class CollectionIndex<T extends RecordTable = RecordTable> implements FilterHost<T> {
   private readonly states: ReadonlyMap<symbol, unknown>;
 
   constructor(
-    readonly table: ObjectTable,
-    readonly sorts: Readonly<Record<SortKey, SortOrder>>,
+    readonly table: T,
+    /** Orders of the kind's sort keys; pid order needs none (ids are in pid order). */
+    readonly sorts: Readonly<Record<string, SortOrder>>,
     readonly text: TextIndex,
     readonly iris: Iris,
     prepared: readonly PreparedFilter[],
@@ -59,29 +60,30 @@ export class CollectionIndex implements FilterHost {
   }
 
   /** The total and the page of ids for a request. */
-  select(request: CollectionRequest): CollectionSlice {
+  select(request: CollectionRequest<T>): CollectionSlice {
     const { size } = this.table;
     let set: Bitset | undefined;
     for (const filter of request.filters) {
       const ids = filter.select(this);
       set = set ? set.and(ids) : ids;
     }
-    const matches = request.text ? this.text.find(request.text) : undefined;
+    const matches = request.text ? this.text.find(request.text, size) : undefined;
     if (matches) set = set ? set.and(matches.matches) : matches.matches.clone();
     const total = set ? set.count() : size;
     const { offset, limit } = request;
     if (offset >= total || limit <= 0) return { total, iris: [] };
 
     const keep = set ?? Bitset.full(size);
+    const order = request.sort === undefined ? undefined : this.sorts[request.sort.key];
     let ids: number[];
     if (request.filters.some((filter) => filter.fixesOrder)) {
       ids = keep.slice(offset, limit);
     } else if (request.sort === undefined) {
       ids = matches ? pageOf({ order: matches.ranked, present: matches.ranked.length }, 'asc', (id) => keep.has(id), offset, limit) : keep.slice(offset, limit);
-    } else if (request.sort.key === 'objectNumber') {
+    } else if (order === undefined) {
       ids = request.sort.direction === 'asc' ? keep.slice(offset, limit) : keep.sliceDescending(offset, limit);
     } else {
-      ids = pageOf(this.sorts[request.sort.key], request.sort.direction, (id) => keep.has(id), offset, limit);
+      ids = pageOf(order, request.sort.direction, (id) => keep.has(id), offset, limit);
     }
     return { total, iris: ids.map((id) => this.table.iris[id]!) };
   }

@@ -5,18 +5,19 @@
  * A build during which the store swapped generations is thrown away and done again.
  */
 import type { CollectionIndex } from './collection-index.js';
+import type { RecordTable } from './record-table.js';
 
-export class CollectionIndexes {
-  private index: CollectionIndex | undefined;
-  private building: { generationId: string; done: Promise<CollectionIndex> } | undefined;
+export class CollectionIndexes<T extends RecordTable = RecordTable> {
+  private index: CollectionIndex<T> | undefined;
+  private building: { generationId: string; done: Promise<CollectionIndex<T>> } | undefined;
 
   constructor(
-    private readonly build: (generationId: string) => Promise<CollectionIndex>,
+    private readonly build: (generationId: string) => Promise<CollectionIndex<T>>,
     private readonly servedGeneration: () => string | undefined,
   ) {}
 
   /** The index of the served generation, built first when needed. */
-  async current(): Promise<CollectionIndex> {
+  async current(): Promise<CollectionIndex<T>> {
     const generationId = this.servedGeneration();
     if (generationId === undefined) throw new Error('no generation is served yet');
     if (this.index?.generationId === generationId) return this.index;
@@ -35,7 +36,7 @@ export class CollectionIndexes {
     this.current().catch(onError);
   }
 
-  private async buildFor(generationId: string): Promise<CollectionIndex> {
+  private async buildFor(generationId: string): Promise<CollectionIndex<T>> {
     const index = await this.build(generationId);
     if (this.servedGeneration() !== generationId) return this.current();
     this.index = index;

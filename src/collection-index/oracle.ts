@@ -1,8 +1,10 @@
 /**
- * The pure-SPARQL oracle of the objects collection: the same filters and orders as the collection index,
- * written as `queries/objects/oracle-*.rq` and composed into one SELECT on the parsed ASTs (each fragment's
- * WHERE is appended to `oracle-base`, its variables renamed apart, its VALUES kept). Tests compare the index
- * with it; benchmarks time it beside the index. It is a full scan by design and never serves a request.
+ * The pure-SPARQL oracle of a kind's collection: the same filters and orders as the collection index,
+ * written as `queries/<kind>/oracle-*.rq` and composed into one SELECT on the parsed ASTs (each fragment's
+ * WHERE is appended to the kind's base query, its variables renamed apart, its VALUES kept). Tests compare
+ * the index with it; benchmarks time it beside the index. It is a full scan by design and never serves a
+ * request. The base query selects the record (`?object` for objects, `?record` for the other kinds) and its
+ * pid, in pid order; fragments share those variables, `?admin` and `?sortKey`.
  */
 import { DataFactory } from 'n3';
 import type { Ordering, Pattern, SelectQuery, Expression } from 'sparqljs';
@@ -10,9 +12,8 @@ import sparqljs from 'sparqljs';
 import type { QueryCatalogue } from '../queries/catalogue.js';
 import type { BoundTerm } from '../queries/terms.js';
 import type { Iris } from '../vocab/iris.js';
-import { AUTHORITY } from '../vocab/namespaces.js';
-import { LANGUAGE_CODES, type LanguageCode } from './object-table.js';
-import type { SortDirection, SortKey } from './sort-orders.js';
+import type { OracleDeclaration } from '../engine/kind.js';
+import type { SortDirection } from './sort-orders.js';
 
 export interface OracleFragment {
   /** Catalogue name, such as `objects/oracle-filter-type`. */
@@ -22,20 +23,12 @@ export interface OracleFragment {
 
 export interface OracleRequest {
   filters: OracleFragment[];
-  sort?: { key: SortKey; direction: SortDirection };
+  /** A key the declaration has no fragment for is pid order. */
+  sort?: { key: string; direction: SortDirection };
 }
 
 /** Variables every fragment shares with the base query. */
-const SHARED = new Set(['object', 'number', 'admin', 'sortKey']);
-
-const SORT_FRAGMENTS: Record<Exclude<SortKey, 'objectNumber'>, OracleFragment> = {
-  modified: { query: 'objects/oracle-sort-modified' },
-  titleNL: { query: 'objects/oracle-sort-title', bindings: { language: `${AUTHORITY.language}NLD` } },
-  titleFR: { query: 'objects/oracle-sort-title', bindings: { language: `${AUTHORITY.language}FRA` } },
-  titleEN: { query: 'objects/oracle-sort-title', bindings: { language: `${AUTHORITY.language}ENG` } },
-  dateBegin: { query: 'objects/oracle-sort-date-begin' },
-  dateEnd: { query: 'objects/oracle-sort-date-end' },
-};
+const SHARED = new Set(['object', 'record', 'number', 'pid', 'admin', 'sortKey']);
 
 /** Copies a parsed AST with every variable not in SHARED renamed `<name>_<suffix>`. */
 function renameApart<T>(value: T, suffix: number): T {
@@ -65,64 +58,26 @@ const variable = (name: string) => DataFactory.variable(name);
 const operation = (operator: string, ...args: Expression[]): Expression => ({ type: 'operation', operator, args });
 
 /** The oracle's SPARQL text for a request (run it with `unionDefaultGraph: true`). */
-export function oracleQuery(catalogue: QueryCatalogue, iris: Iris, request: OracleRequest): string {
-  const base = catalogue.bindAst('objects/oracle-base', [{ admin: iris.adminGraph }]) as SelectQuery;
+export function oracleQuery(catalogue: QueryCatalogue, iris: Iris, oracle: OracleDeclaration, request: OracleRequest): string {
+  const base = catalogue.bindAst(oracle.base, [{ admin: iris.adminGraph }]) as SelectQuery;
+  const [recordVariable, pidVariable] = (base.variables as { value: string }[]).map((term) => variable(term.value));
   const where: Pattern[] = [...(base.where ?? [])];
   request.filters.forEach((fragment, i) => where.push(...fragmentWhere(catalogue, fragment, i + 1)));
   let order: Ordering[] = base.order ?? [];
   let variables = base.variables;
   const sort = request.sort;
-  if (sort && sort.key !== 'objectNumber') {
-    where.push(...fragmentWhere(catalogue, SORT_FRAGMENTS[sort.key], 0));
-    variables = [variable('object'), variable('number'), variable('sortKey')];
+  const fragment = sort === undefined ? undefined : oracle.sorts[sort.key];
+  if (sort && fragment) {
+    where.push(...fragmentWhere(catalogue, fragment, 0));
+    variables = [recordVariable!, pidVariable!, variable('sortKey')];
     const descending = sort.direction === 'desc';
     order = [
       { expression: operation('!', operation('bound', variable('sortKey'))) },
       { expression: variable('sortKey'), descending },
-      { expression: variable('number'), descending },
+      { expression: pidVariable!, descending },
     ];
   } else if (sort?.direction === 'desc') {
-    order = [{ expression: variable('number'), descending: true }];
+    order = [{ expression: pidVariable!, descending: true }];
   }
   return new sparqljs.Generator().stringify({ ...base, variables, where, order } as SelectQuery);
-}
-
-/**
- * The oracle fragments for the filter parameters of a request (single values, as tests write them). It reads
- * the parameters independently of the filter modules, as a second implementation should.
- */
-export function oracleFilters(params: Readonly<Record<string, string>>, iris: Iris): OracleFragment[] {
-  const out: OracleFragment[] = [];
-  const add = (query: string, bindings?: Record<string, BoundTerm>): void => {
-    out.push({ query: `objects/oracle-filter-${query}`, bindings });
-  };
-  const truthy = (name: string): boolean => params[name] === 'true' || params[name] === '1';
-  const falsy = (name: string): boolean => params[name] === 'false' || params[name] === '0';
-  if (params.modifiedSince) add('modified-since', { since: params.modifiedSince });
-  if (truthy('hasImages')) add('has-images');
-  if (truthy('hasParts')) add('koepel');
-  if (truthy('isPartOf')) add('set-member');
-  if (truthy('onDisplay')) add('on-display');
-  if (falsy('onDisplay')) add('not-on-display');
-  if (params.language) add('language', { language: `${AUTHORITY.language}${LANGUAGE_CODES[params.language.toUpperCase() as LanguageCode] ? params.language.toUpperCase() : 'XXX'}` });
-  for (const name of ['type', 'material'] as const) {
-    for (const label of (params[name] ?? '').split(',').map((part) => part.trim()).filter(Boolean)) add(name, { label });
-  }
-  if (params.agent) add('agent', { agent: params.agent.includes('/') ? params.agent : iris.agent(params.agent) });
-  const froms: number[] = [];
-  const tos: number[] = [];
-  if (params.date) {
-    const [from, to] = params.date.split('/');
-    if (from && from !== '..') froms.push(Number(from));
-    if (to && to !== '..') tos.push(Number(to));
-  }
-  if (params.dateFrom) froms.push(Number(params.dateFrom));
-  if (params.dateTo) tos.push(Number(params.dateTo));
-  if (params.date || params.dateFrom || params.dateTo) {
-    add('period', { from: froms.length > 0 ? Math.max(...froms) : -9999, to: tos.length > 0 ? Math.min(...tos) : 9999 });
-  }
-  if (params.concept) add('concept', { concept: params.concept.includes('/') ? params.concept : iris.concept(params.concept) });
-  if (params.conceptSearch) add('concept-search', { text: params.conceptSearch });
-  if (params.koepels === 'exclude') add('not-koepel');
-  return out;
 }

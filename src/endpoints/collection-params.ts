@@ -1,30 +1,32 @@
 /**
- * The query string of /v2/id/objects as a typed request (parse, don't validate). Paging, record form,
- * full-text query and sorting are read here; each filter reads its own parameters (collection-index/filters).
- * Every refusal is a 400 naming the parameter and what it accepts; unknown parameters are ignored, except
- * the spec's colour parameters, which answer 400 until their module exists rather than be ignored.
+ * The query string of a collection (`/v2/id/objects`, `/agents`, …) as a typed request (parse, don't
+ * validate). Paging, record form, full-text query and sorting are read here; each filter of the kind reads
+ * its own parameters. Every refusal is a 400 naming the parameter and what it accepts; unknown parameters are
+ * ignored, except the kind's reserved ones (the spec's colour parameters on objects), which answer 400 until
+ * their module exists rather than be ignored.
  */
 import { BadRequestError } from '../http/errors.js';
-import type { ActiveFilter, ObjectFilter, RawQuery } from '../collection-index/filters/filter.js';
+import type { ActiveFilter, RawQuery } from '../collection-index/filters/filter.js';
 import { ParamError } from '../collection-index/filters/filter.js';
-import { OBJECT_FILTERS, unclaimedParams } from '../collection-index/filters/index.js';
 import { booleanParam, oneOf, single } from '../collection-index/filters/params.js';
-import { SORT_KEYS, type SortDirection, type SortKey } from '../collection-index/sort-orders.js';
+import type { RecordTable } from '../collection-index/record-table.js';
+import type { SortDirection } from '../collection-index/sort-orders.js';
 import { parseTextQuery, TextQueryError, type TextQuery } from '../collection-index/text/query-parser.js';
+import type { IndexDeclaration } from '../engine/kind.js';
 
 export const DEFAULT_ITEMS_PER_PAGE = 10;
 export const MAX_ITEMS_PER_PAGE = 100;
 /** Longest accepted `q`, in characters. */
 export const MAX_QUERY_LENGTH = 500;
 
-export interface ObjectsQuery {
+export interface CollectionQuery<T extends RecordTable = RecordTable> {
   page: number;
   /** After the cap: a request for more than 100 is served, and linked, as 100. */
   itemsPerPage: number;
   fullRecord: boolean;
   text?: TextQuery;
-  sort?: { key: SortKey; direction: SortDirection };
-  filters: ActiveFilter[];
+  sort?: { key: string; direction: SortDirection };
+  filters: ActiveFilter<T>[];
   /** Active parameters after page and itemsPerPage, in the order links repeat them. */
   linkParams: [string, string][];
 }
@@ -51,44 +53,49 @@ function textQuery(query: RawQuery): { q: string; text: TextQuery } | undefined 
   }
 }
 
-function parse(query: RawQuery, filters: readonly ObjectFilter[]): ObjectsQuery {
-  for (const param of unclaimedParams(filters)) {
-    if (query[param] !== undefined) throw new ParamError(param, `The ${param} parameter is not supported yet.`);
+function parse<T extends RecordTable>(query: RawQuery, index: IndexDeclaration<T>): CollectionQuery<T> {
+  for (const param of index.reserved ?? []) {
+    if (query[param] !== undefined && !index.filters.some((filter) => filter.params.includes(param))) {
+      throw new ParamError(param, `The ${param} parameter is not supported yet.`);
+    }
   }
   const page = positiveInteger(query, 'page') ?? 1;
   const itemsPerPage = positiveInteger(query, 'itemsPerPage', MAX_ITEMS_PER_PAGE) ?? DEFAULT_ITEMS_PER_PAGE;
   const fullRecord = booleanParam(query, 'fullRecord') ?? false;
   const search = textQuery(query);
-  const sortBy = oneOf(query, 'sortBy', SORT_KEYS);
+  const sortBy = oneOf(query, 'sortBy', index.sortKeys);
   const sortOrder = oneOf(query, 'sortOrder', ['asc', 'desc'] as const);
 
-  const linkParams: [string, string][] = fullRecord ? [['fullRecord', 'true']] : [];
-  const active: ActiveFilter[] = [];
-  for (const filter of filters) {
+  const links: [string, string][] = fullRecord ? [['fullRecord', 'true']] : [];
+  const active: ActiveFilter<T>[] = [];
+  for (const filter of index.filters) {
     const parsed = filter.parse(query);
     if (parsed) {
       active.push(parsed);
-      linkParams.push(...parsed.link.map(([name, value]): [string, string] => [name, value]));
+      links.push(...parsed.link.map(([name, value]): [string, string] => [name, value]));
     }
-    // q sits after modifiedSince in the spec's table, and so in the links.
-    if (filter.name === 'modifiedSince' && search) linkParams.push(['q', search.q]);
   }
-  if (search && !filters.some((filter) => filter.name === 'modifiedSince')) linkParams.push(['q', search.q]);
-  if (sortBy !== undefined) linkParams.push(['sortBy', sortBy]);
-  if (sortOrder !== undefined) linkParams.push(['sortOrder', sortOrder]);
+  if (search) links.push(['q', search.q]);
+  if (sortBy !== undefined) links.push(['sortBy', sortBy]);
+  if (sortOrder !== undefined) links.push(['sortOrder', sortOrder]);
+  const rank = (name: string): number => {
+    const position = index.linkOrder.indexOf(name);
+    return position < 0 ? index.linkOrder.length : position;
+  };
+  const linkParams = links.map((link, i) => ({ link, i })).sort((a, b) => rank(a.link[0]) - rank(b.link[0]) || a.i - b.i).map(({ link }) => link);
 
   // With q, matches come in relevance order unless sortBy asks otherwise; sortOrder alone does not.
   const sort =
     sortBy === undefined && (search !== undefined || sortOrder === undefined)
       ? undefined
-      : { key: sortBy ?? 'objectNumber', direction: sortOrder ?? 'asc' };
+      : { key: sortBy ?? index.sortKeys[0], direction: sortOrder ?? 'asc' };
   return { page, itemsPerPage, fullRecord, text: search?.text, sort, filters: active, linkParams };
 }
 
-/** The typed request of the objects collection; throws BadRequestError (400) for a value it refuses. */
-export function parseObjectsQuery(query: RawQuery, filters: readonly ObjectFilter[] = OBJECT_FILTERS): ObjectsQuery {
+/** The typed request of a kind's collection; throws BadRequestError (400) for a value it refuses. */
+export function parseCollectionQuery<T extends RecordTable>(query: RawQuery, index: IndexDeclaration<T>): CollectionQuery<T> {
   try {
-    return parse(query, filters);
+    return parse(query, index);
   } catch (error) {
     if (error instanceof ParamError) throw new BadRequestError(error.message, { cause: error });
     throw error;

@@ -45,7 +45,7 @@ export class StatusIndex {
   }
 
   private async load(id: string | undefined): Promise<void> {
-    const text = await this.store.query(this.queries.bind('objects/status', { admin: this.iris.adminGraph }), {
+    const text = await this.store.query(this.queries.bind('records/status', { admin: this.iris.adminGraph }), {
       format: 'application/sparql-results+json',
     });
     const statuses = new Map<string, RecordStatus>();

@@ -14,8 +14,8 @@ import { runInNewContext } from 'node:vm';
 import type { AppContext } from '../../src/app-context.js';
 import { createApp } from '../../src/app.js';
 import { buildCollectionIndex } from '../../src/collection-index/build.js';
-import { OBJECT_FILTERS } from '../../src/collection-index/filters/index.js';
-import { oracleFilters, oracleQuery } from '../../src/collection-index/oracle.js';
+import { oracleQuery } from '../../src/collection-index/oracle.js';
+import { OBJECTS } from '../../src/kinds/objects/kind.js';
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/config/logger.js';
 import { Metrics } from '../../src/http/metrics.js';
@@ -61,7 +61,7 @@ const iris = new Iris(BENCH_BASE_URL);
 gc();
 const heapBefore = heapMiB();
 const rssBefore = rssMiB();
-let probe: Awaited<ReturnType<typeof buildCollectionIndex>> | undefined = await buildCollectionIndex({ store, queries, iris, filters: OBJECT_FILTERS }, store.generation!.id);
+let probe: Awaited<ReturnType<typeof buildCollectionIndex>> | undefined = await buildCollectionIndex({ store, queries, iris }, OBJECTS.index, store.generation!.id);
 gc();
 const heapIndex = heapMiB() - heapBefore;
 const report = probe.report;
@@ -73,7 +73,7 @@ rows.push({
   note: `SELECTs ${(report.ms.queries / 1000).toFixed(1)} s, table ${(report.ms.table / 1000).toFixed(1)} s, sort orders ${(report.ms.sorts / 1000).toFixed(1)} s, full-text ${(report.ms.text / 1000).toFixed(1)} s`,
 });
 rows.push({ figure: 'collection index memory (JS heap, after GC)', value: heapIndex, unit: 'MiB', note: `RSS +${(rssMiB() - rssBefore).toFixed(0)} MiB while building` });
-const lastPage = Math.ceil(report.objects / 10);
+const lastPage = Math.ceil(report.records / 10);
 probe = undefined;
 gc();
 
@@ -123,9 +123,9 @@ const cases: Case[] = [
 
 /** The oracle's SPARQL for a case: the same filters, LIMIT/OFFSET for pages, a regex scan for q. */
 function oracleSparql(c: Case['oracle']): string {
-  const fragments = oracleFilters(c.params, iris);
+  const fragments = OBJECTS.oracle.filters(c.params, iris);
   if (c.text) fragments.push({ query: 'objects/oracle-filter-word', bindings: { pattern: `\\b${c.text}\\b` } });
-  let sparql = oracleQuery(queries, iris, { filters: fragments });
+  let sparql = oracleQuery(queries, iris, OBJECTS.oracle, { filters: fragments });
   if (c.limit !== undefined) sparql += ` LIMIT ${c.limit}`;
   if (c.offset !== undefined) sparql += ` OFFSET ${c.offset}`;
   return sparql;

@@ -22,7 +22,8 @@ import { createLogger } from '../../src/config/logger.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { listen } from '../../src/http/server-lifecycle.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
-import { ObjectRecords } from '../../src/records/object-record.js';
+import { Records } from '../../src/records/records.js';
+import { OBJECTS } from '../../src/kinds/objects/kind.js';
 import { StatusIndex } from '../../src/records/status-index.js';
 import { fileChunks } from '../../src/store/file-feed.js';
 import { generationFiles } from '../../src/store/generations.js';
@@ -132,7 +133,7 @@ details.firstRequestMs = first.latencies[0];
 
 // In-process baselines through the same store worker.
 const iris = new Iris(BENCH_BASE_URL);
-const records = new ObjectRecords(store, queries, iris, new StatusIndex(store, queries, iris), 0);
+const records = new Records(OBJECTS, store, queries, iris, new StatusIndex(store, queries, iris), 0);
 log('baselines: CONSTRUCT via StoreManager, CONSTRUCT + frame…');
 const nquadsOf = new Map<string, string>();
 const construct = stats(await timeEach(async (pid) => nquadsOf.set(pid, await records.constructRecord(iris.object(pid)))));

@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import request from 'supertest';
-import { ObjectRecords } from '../../src/records/object-record.js';
+import { Records } from '../../src/records/records.js';
+import { OBJECTS } from '../../src/kinds/objects/kind.js';
 import { StatusIndex } from '../../src/records/status-index.js';
 import { frameNQuads, loadFrame } from '../../src/shaping/jsonld.js';
 import { shapeObject } from '../../src/shaping/object.js';
@@ -67,7 +68,7 @@ describe('Hostile requests to the object endpoint', () => {
 describe('The record cache against jsonld.js', () => {
   it('serves exactly what CONSTRUCT + jsonld.frame + shaping gives, on every public demo object', async () => {
     const { store, queries, iris } = demo.ctx;
-    const reference = new ObjectRecords(store, queries, iris, new StatusIndex(store, queries, iris), 0);
+    const reference = new Records(OBJECTS, store, queries, iris, new StatusIndex(store, queries, iris), 0);
     let compared = 0;
     for (const o of sourceObjects(demo.data)) {
       if (!(o.public && o.healthy && o.state.kind === 'current')) continue;

@@ -58,10 +58,9 @@ const period = (o: ObjectRecord): [number, number] | undefined => {
   if (dates.length === 0) return undefined;
   return [Math.min(...dates.map((d) => d.begin)), Math.max(...dates.map((d) => d.end))];
 };
-const overlaps = (o: ObjectRecord, from: number, to: number): boolean => {
-  const p = period(o);
-  return p !== undefined && p[0] <= to && p[1] >= from;
-};
+/** One production or creation span overlaps from…to (spans one by one, not the envelope of all of them). */
+const overlaps = (o: ObjectRecord, from: number, to: number): boolean =>
+  events(o).some((e) => e.date !== undefined && e.date.begin <= to && e.date.end >= from);
 const conceptLabel = (pid: string): string => concepts.find((c) => c.pid === pid)?.labels.nl ?? '';
 const isKoepel = (o: ObjectRecord): boolean =>
   /_0-\d+$/.test(o.objectNumber) || listed.some((m) => m.partOfSet === o.objectNumber);
@@ -292,6 +291,23 @@ describe('Filters, each alone, against the source export', () => {
 });
 
 describe('Filters in combination', () => {
+  it('matches spans one by one: an object whose spans lie either side of a range is not in it', async () => {
+    // Objects with two dated spans and a gap between them; a range inside the gap must not return them.
+    const gapped = listed.flatMap((o) => {
+      const spans = events(o).flatMap((e) => (e.date ? [e.date] : [])).sort((a, b) => a.begin - b.begin);
+      for (let i = 1; i < spans.length; i++) {
+        const gapStart = Math.max(...spans.slice(0, i).map((d) => d.end)) + 1;
+        if (gapStart < spans[i]!.begin) return [{ number: o.objectNumber, from: gapStart, to: spans[i]!.begin - 1 }];
+      }
+      return [];
+    });
+    expect(gapped.length).toBeGreaterThan(0);
+    for (const { number, from, to } of gapped.slice(0, 5)) {
+      expect(await allNumbers(`date=${from}/${to}`)).not.toContain(number);
+      expect(await allNumbers(`dateFrom=${from}&dateTo=${to}`)).not.toContain(number);
+    }
+  });
+
   it('q + type + dateFrom keeps the objects that satisfy all three', async () => {
     const vases = new Set(await allNumbers('type=vaas'));
     const search = new Set(await allNumbers('q=vaas'));

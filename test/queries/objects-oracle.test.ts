@@ -6,9 +6,11 @@
 import fc from 'fast-check';
 import { buildCollectionIndex } from '../../src/collection-index/build.js';
 import type { CollectionIndex } from '../../src/collection-index/collection-index.js';
-import { OBJECT_FILTERS } from '../../src/collection-index/filters/index.js';
-import { oracleFilters, oracleQuery } from '../../src/collection-index/oracle.js';
-import { SORT_KEYS, type SortDirection, type SortKey } from '../../src/collection-index/sort-orders.js';
+import { oracleQuery } from '../../src/collection-index/oracle.js';
+import type { SortDirection } from '../../src/collection-index/sort-orders.js';
+import { OBJECTS } from '../../src/kinds/objects/kind.js';
+import { OBJECT_FILTERS } from '../../src/kinds/objects/filters/index.js';
+import { SORT_KEYS, type SortKey } from '../../src/kinds/objects/sorts.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
 import { parseSelectJson } from '../../src/records/sparql-json.js';
 import { currentGeneration } from '../../src/store/generations.js';
@@ -25,7 +27,7 @@ beforeAll(async () => {
   const data = await demoData();
   store = new StoreManager({ includeNonPublic: true });
   await store.start(((await currentGeneration(data.dataDir)) ?? data.generation).dir);
-  index = await buildCollectionIndex({ store, queries, iris, filters: OBJECT_FILTERS }, store.generation!.id);
+  index = await buildCollectionIndex({ store, queries, iris }, OBJECTS.index, store.generation!.id);
 });
 afterAll(async () => {
   await store?.close();
@@ -46,7 +48,7 @@ function fromIndex(params: Params, sort?: Sort): string[] {
 }
 
 async function fromOracle(params: Params, sort?: Sort): Promise<Record<string, string>[]> {
-  const sparql = oracleQuery(queries, iris, { filters: oracleFilters(params, iris), sort });
+  const sparql = oracleQuery(queries, iris, OBJECTS.oracle, { filters: OBJECTS.oracle.filters(params, iris), sort });
   return parseSelectJson(await store.query(sparql, { format: 'application/sparql-results+json', unionDefaultGraph: true }));
 }
 

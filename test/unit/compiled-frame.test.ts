@@ -3,7 +3,8 @@
  * records) on every public demo object, on hand-made graphs that reach the corners of framing and
  * compaction (cycles, shared blank nodes, literals of every kind), and on one graph worked out by hand.
  */
-import { ObjectRecords } from '../../src/records/object-record.js';
+import { Records } from '../../src/records/records.js';
+import { OBJECTS } from '../../src/kinds/objects/kind.js';
 import { StatusIndex } from '../../src/records/status-index.js';
 import { frameRecordGraph } from '../../src/shaping/compiled-frame.js';
 import { frameNQuads, loadFrame, type JsonObject } from '../../src/shaping/jsonld.js';
@@ -123,7 +124,7 @@ describe('The compiled object frame on the demo records', () => {
 
   it('frames and shapes every public demo object byte for byte as jsonld.js does', async () => {
     const { store, queries, iris } = demo.ctx;
-    const records = new ObjectRecords(store, queries, iris, new StatusIndex(store, queries, iris), 0);
+    const records = new Records(OBJECTS, store, queries, iris, new StatusIndex(store, queries, iris), 0);
     let compared = 0;
     for (const o of sourceObjects(demo.data)) {
       if (!(o.public && o.healthy && o.state.kind === 'current')) continue;

@@ -1,12 +1,12 @@
 /**
- * The shape every objects-collection filter has: it reads its own query parameters (and rejects bad
- * values with a ParamError naming them), writes them back into pagination links, may load data of its own
- * once per generation, and answers with the set of ids that pass. A new filter (the colour filters) is one
- * module built with `defineFilter` and one line in `filters/index.ts`; nothing else changes.
+ * The shape every collection filter has, whatever the kind: it reads its own query parameters (and rejects
+ * bad values with a ParamError naming them), writes them back into pagination links, may load data of its
+ * own once per generation, and answers with the set of ids that pass. A new filter is one module built with
+ * `defineFilter` and one line in its kind's declaration; nothing else changes.
  */
 import type { Bitset } from '../bitset.js';
-import type { ObjectTable, Row } from '../object-table.js';
-import type { SortKey, SortOrder } from '../sort-orders.js';
+import type { RecordTable, Row } from '../record-table.js';
+import type { SortOrder } from '../sort-orders.js';
 import type { Iris } from '../../vocab/iris.js';
 import type { BoundTerm } from '../../queries/terms.js';
 
@@ -28,22 +28,23 @@ export class ParamError extends Error {
 export type SelectRows = (query: string, bindings?: Record<string, BoundTerm>) => Promise<Row[]>;
 
 /** What a filter sees of the index when it selects. */
-export interface FilterHost {
-  readonly table: ObjectTable;
-  readonly sorts: Readonly<Record<SortKey, SortOrder>>;
+export interface FilterHost<T extends RecordTable = RecordTable> {
+  readonly table: T;
+  /** The order of every sort key of the kind (`modified` is always there). */
+  readonly sorts: Readonly<Record<string, SortOrder>>;
   readonly iris: Iris;
   /** The state a filter's `prepare` returned for this generation. */
   stateOf(key: symbol): unknown;
 }
 
-/** A filter with its parameters parsed, ready to run against any generation's index. */
-export interface ActiveFilter {
+/** A filter with its parameters parsed, ready to run against any generation's index of its kind. */
+export interface ActiveFilter<T extends RecordTable = RecordTable> {
   readonly name: string;
   /** Its parameters as pagination links repeat them. */
   readonly link: readonly (readonly [string, string])[];
   /** Agent queries keep object-number order whatever sortBy says (spec, objects collection rule 5). */
   readonly fixesOrder: boolean;
-  select(host: FilterHost): Bitset;
+  select(host: FilterHost<T>): Bitset;
 }
 
 export interface PreparedFilter {
@@ -51,27 +52,27 @@ export interface PreparedFilter {
   readonly state: unknown;
 }
 
-export interface ObjectFilter {
+export interface CollectionFilter<T extends RecordTable = RecordTable> {
   readonly name: string;
   readonly params: readonly string[];
   /** Parses the filter's parameters; undefined when the filter is not asked for. Throws ParamError. */
-  parse(query: RawQuery): ActiveFilter | undefined;
+  parse(query: RawQuery): ActiveFilter<T> | undefined;
   /** Loads the filter's own data for a generation (once per index build). */
-  prepare(table: ObjectTable, select: SelectRows): Promise<PreparedFilter>;
+  prepare(table: T, select: SelectRows): Promise<PreparedFilter>;
 }
 
-export interface FilterDefinition<V, S> {
+export interface FilterDefinition<V, S, T extends RecordTable> {
   name: string;
   params: readonly string[];
   parse(query: RawQuery): V | undefined;
   link(value: V): (readonly [string, string])[];
-  prepare?(table: ObjectTable, select: SelectRows): Promise<S>;
-  select(value: V, host: FilterHost, state: S): Bitset;
+  prepare?(table: T, select: SelectRows): Promise<S> | S;
+  select(value: V, host: FilterHost<T>, state: S): Bitset;
   fixesOrder?: boolean;
 }
 
 /** Builds a filter from its definition; the definition's state stays private to it. */
-export function defineFilter<V, S = undefined>(definition: FilterDefinition<V, S>): ObjectFilter {
+export function defineFilter<V, S = undefined, T extends RecordTable = RecordTable>(definition: FilterDefinition<V, S, T>): CollectionFilter<T> {
   const key = Symbol(definition.name);
   return {
     name: definition.name,

@@ -1,91 +1,92 @@
 /**
- * Full-text search over titles, descriptions and object numbers with MiniSearch (BM25), built once per
- * generation. Each language's fields are indexed with that language's stemmer; a query word is looked up
- * under its stem in every language, each in that language's fields only. Titles and numbers weigh more than
- * descriptions. MiniSearch has no phrases: a phrase is the AND of its words, then checked for adjacency on
- * the candidates' own texts (held by the object table, never read from the store).
+ * Full-text search with MiniSearch (BM25), built once per generation over the text fields a kind declares
+ * (titles, descriptions, names, identifiers), each with its weight. A language field is indexed with that
+ * language's stemmer and a query word is looked up under its stem in every language, each in that
+ * language's fields only; a plain field (names) is folded but not stemmed; an identifier field (object
+ * number, pid) is indexed whole and by its parts. MiniSearch has no phrases: a phrase is the AND of its
+ * words, then checked for adjacency on the candidates' own texts (read through the fields, never from the
+ * store).
  */
 import MiniSearch, { type Query, type SearchOptions } from 'minisearch';
 import { Bitset } from '../bitset.js';
-import type { ObjectTable } from '../object-table.js';
 import { foldDiacritics, STOP_WORDS, TEXT_LANGUAGES, type TextLanguage, phraseTerm, termsOf, tokenize } from './analysis.js';
 import type { TextItem, TextQuery } from './query-parser.js';
 
-/** Field weights: a word in a title or the number counts three or four times a word in a description. */
-export const FIELD_BOOST = {
-  number: 4,
-  title_nl: 3,
-  title_fr: 3,
-  title_en: 3,
-  description_nl: 1,
-  description_fr: 1,
-  description_en: 1,
-} as const;
-type Field = keyof typeof FIELD_BOOST;
-const FIELDS = Object.keys(FIELD_BOOST) as Field[];
-const LANGUAGE_OF_FIELD = new Map<string, TextLanguage>(
-  TEXT_LANGUAGES.flatMap((lang) => [
-    [`title_${lang}`, lang],
-    [`description_${lang}`, lang],
-  ]),
-);
+/** One searchable field of a kind: its name, weight, analysis and text per record id. */
+export interface TextField {
+  readonly name: string;
+  readonly boost: number;
+  /** A language's stemmer, `plain` (folded words, no stemming) or `identifier` (whole and by parts). */
+  readonly analysis: TextLanguage | 'plain' | 'identifier';
+  text(id: number): string | undefined;
+}
 
-type TextDocument = { id: number } & Partial<Record<Field, string>>;
+type TextDocument = { id: number } & Record<string, string | number>;
 
 export interface TextMatches {
-  /** Matching ids, best first (ties by object number). */
+  /** Matching ids, best first (ties by pid). */
   ranked: Uint32Array;
   matches: Bitset;
 }
 
-/** Tokens of an object number: the whole number and its parts (`1987-1105`, `1987`, `1105`). */
-function numberTokens(number: string): string[] {
-  const whole = number.toLowerCase();
-  return [...new Set([whole, ...tokenize(number)])];
+/** Tokens of an identifier: the whole identifier and its parts (`1987-1105`, `1987`, `1105`). */
+function identifierTokens(identifier: string): string[] {
+  const whole = identifier.toLowerCase();
+  return [...new Set([whole, ...tokenize(identifier)])];
 }
 
-const SEARCH_OPTIONS: SearchOptions = {
-  tokenize: (text) => [text],
-  processTerm: (term) => term,
-  boost: FIELD_BOOST,
-  combineWith: 'OR',
-};
-
 export class TextIndex {
-  private constructor(
-    private readonly table: ObjectTable,
-    private readonly search: MiniSearch<TextDocument>,
-  ) {}
+  private readonly byName: ReadonlyMap<string, TextField>;
+  private readonly searchOptions: SearchOptions;
+  private readonly identifiers: string[];
+  private readonly plain: string[];
+  private readonly perLanguage: { lang: TextLanguage; fields: string[] }[];
 
-  /** Indexes every object of `table`, yielding to the event loop between chunks. */
-  static async build(table: ObjectTable): Promise<TextIndex> {
+  private constructor(
+    private readonly fields: readonly TextField[],
+    private readonly search: MiniSearch<TextDocument>,
+  ) {
+    this.byName = new Map(fields.map((field) => [field.name, field]));
+    this.searchOptions = {
+      tokenize: (text) => [text],
+      processTerm: (term) => term,
+      boost: Object.fromEntries(fields.map((field) => [field.name, field.boost])),
+      combineWith: 'OR',
+    };
+    const named = (analysis: TextField['analysis']): string[] => fields.filter((field) => field.analysis === analysis).map((field) => field.name);
+    this.identifiers = named('identifier');
+    this.plain = named('plain');
+    this.perLanguage = TEXT_LANGUAGES.map((lang) => ({ lang, fields: named(lang) })).filter((group) => group.fields.length > 0);
+  }
+
+  /** Indexes `size` records through `fields`, yielding to the event loop between chunks. */
+  static async build(size: number, fields: readonly TextField[]): Promise<TextIndex> {
+    const analysis = new Map(fields.map((field) => [field.name, field.analysis]));
     const search = new MiniSearch<TextDocument>({
-      fields: FIELDS,
+      fields: fields.map((field) => field.name),
       idField: 'id',
-      tokenize: (text, field) => (field === 'number' ? numberTokens(text) : tokenize(text)),
+      tokenize: (text, field) => (analysis.get(field ?? '') === 'identifier' ? identifierTokens(text) : tokenize(text)),
       processTerm: (term, field) => {
-        const lang = field === undefined ? undefined : LANGUAGE_OF_FIELD.get(field);
-        return lang === undefined ? term : termsOf(lang, term);
+        const how = analysis.get(field ?? '');
+        if (how === undefined || how === 'identifier') return term;
+        return how === 'plain' ? foldDiacritics(term) : termsOf(how, term);
       },
     });
     const documents: TextDocument[] = [];
-    for (let id = 0; id < table.size; id++) {
-      const doc: TextDocument = { id, number: table.numbers[id] };
-      for (const lang of TEXT_LANGUAGES) {
-        const title = table.titles[lang][id];
-        const description = table.descriptions[lang][id];
-        if (title !== undefined) doc[`title_${lang}`] = title;
-        if (description !== undefined) doc[`description_${lang}`] = description;
+    for (let id = 0; id < size; id++) {
+      const doc: TextDocument = { id };
+      for (const field of fields) {
+        const text = field.text(id);
+        if (text !== undefined) doc[field.name] = text;
       }
       documents.push(doc);
     }
     await search.addAllAsync(documents, { chunkSize: 1000 });
-    return new TextIndex(table, search);
+    return new TextIndex(fields, search);
   }
 
-  /** The objects matching `query`, ranked by relevance. */
-  find(query: TextQuery): TextMatches {
-    const size = this.table.size;
+  /** The records matching `query` among `size`, ranked by relevance. */
+  find(query: TextQuery, size: number): TextMatches {
     const groups = withoutStopWords(query.groups);
     let scores: Map<number, number> | undefined;
     for (const group of groups) {
@@ -105,7 +106,7 @@ export class TextIndex {
     for (const item of query.excluded) for (const id of this.matchItem(item).keys()) excluded.add(id);
 
     if (scores === undefined) {
-      // Only exclusions (or nothing searchable): every object that no excluded word matches, in number order.
+      // Only exclusions (or nothing searchable): every record that no excluded word matches, in pid order.
       const matches = query.excluded.length > 0 ? excluded.complement() : new Bitset(size);
       return { ranked: Uint32Array.from(matches.toArray()), matches };
     }
@@ -113,17 +114,15 @@ export class TextIndex {
     return { ranked: Uint32Array.from(ranked, ([id]) => id), matches: Bitset.of(size, ranked.map(([id]) => id)) };
   }
 
-  /** Ids and scores of the objects that match one word or phrase. */
+  /** Ids and scores of the records that match one word or phrase. */
   private matchItem(item: TextItem): Map<number, number> {
-    const wholeNumber: Query = { fields: ['number'], queries: [item.raw] };
     const words: Query =
-      item.tokens.length === 1
-        ? tokenQuery(item.tokens[0]!)
-        : { combineWith: 'AND', queries: item.tokens.map(tokenQuery) };
-    const results = this.search.search({ combineWith: 'OR', queries: [words, wholeNumber] }, SEARCH_OPTIONS);
+      item.tokens.length === 1 ? this.tokenQuery(item.tokens[0]!) : { combineWith: 'AND', queries: item.tokens.map((token) => this.tokenQuery(token)) };
+    const queries: Query[] = this.identifiers.length > 0 ? [words, { fields: this.identifiers, queries: [item.raw] }] : [words];
+    const results = this.search.search({ combineWith: 'OR', queries }, this.searchOptions);
     const out = new Map<number, number>();
-    // Per word of a phrase, the terms it is indexed under (any language), worked out once for all candidates.
-    const termsPerToken = item.tokens.map((token) => TEXT_LANGUAGES.flatMap((lang) => termsOf(lang, token)));
+    // Per word of a phrase, the terms it is indexed under (any analysis), worked out once for all candidates.
+    const termsPerToken = item.tokens.map((token) => [...TEXT_LANGUAGES.flatMap((lang) => termsOf(lang, token)), foldDiacritics(token), token]);
     for (const result of results) {
       const id = result.id as number;
       if (item.tokens.length === 1 || this.hasPhrase(id, item, termsPerToken, result.match)) out.set(id, result.score);
@@ -131,13 +130,24 @@ export class TextIndex {
     return out;
   }
 
+  /** A word looked up under its stems in each language's fields, folded in plain fields, and as typed in identifiers. */
+  private tokenQuery(token: string): Query {
+    const queries: Query[] = this.perLanguage.map(({ lang, fields }): Query => ({ fields, queries: termsOf(lang, token) }));
+    if (this.plain.length > 0) queries.push({ fields: this.plain, queries: [foldDiacritics(token)] });
+    if (this.identifiers.length > 0) queries.push({ fields: this.identifiers, queries: [token] });
+    return { combineWith: 'OR', queries };
+  }
+
   /**
    * True when the phrase's words stand together in one field. Only the fields where MiniSearch found every
    * word are read; an exact occurrence of the folded phrase settles it before any stemming.
    */
   private hasPhrase(id: number, item: TextItem, termsPerToken: string[][], match: Record<string, string[]>): boolean {
-    const number = this.table.numbers[id]!;
-    if (number.toLowerCase() === item.raw || containsSequence(tokenize(number), item.tokens)) return true;
+    for (const field of this.fields) {
+      if (field.analysis !== 'identifier') continue;
+      const identifier = field.text(id);
+      if (identifier !== undefined && (identifier.toLowerCase() === item.raw || containsSequence(tokenize(identifier), item.tokens))) return true;
+    }
     const fieldsOf = (terms: string[]): Set<string> => new Set(terms.flatMap((term) => match[term] ?? []));
     let fields = fieldsOf(termsPerToken[0]!);
     for (const terms of termsPerToken.slice(1)) {
@@ -145,29 +155,18 @@ export class TextIndex {
       fields = new Set([...fields].filter((field) => next.has(field)));
     }
     const exact = foldDiacritics(item.tokens.join(' '));
-    for (const field of fields) {
-      const lang = LANGUAGE_OF_FIELD.get(field);
-      if (lang === undefined) continue;
-      const text = field.startsWith('title_') ? this.table.titles[lang][id] : this.table.descriptions[lang][id];
+    for (const name of fields) {
+      const field = this.byName.get(name);
+      if (field === undefined || field.analysis === 'identifier') continue;
+      const text = field.text(id);
       if (text === undefined) continue;
       const lower = text.toLowerCase();
       if (lower.includes(exact) || foldDiacritics(lower).includes(exact)) return true;
-      const phrase = item.tokens.map((token) => phraseTerm(lang, token));
-      if (containsSequence(tokenize(text).map((token) => phraseTerm(lang, token)), phrase)) return true;
+      const term = field.analysis === 'plain' ? (token: string) => foldDiacritics(token) : (token: string) => phraseTerm(field.analysis as TextLanguage, token);
+      if (containsSequence(tokenize(text).map(term), item.tokens.map(term))) return true;
     }
     return false;
   }
-}
-
-/** A word looked up under its stems in each language's fields, and as typed in the number. */
-function tokenQuery(token: string): Query {
-  return {
-    combineWith: 'OR',
-    queries: [
-      ...TEXT_LANGUAGES.map((lang): Query => ({ fields: [`title_${lang}`, `description_${lang}`], queries: termsOf(lang, token) })),
-      { fields: ['number'], queries: [token] },
-    ],
-  };
 }
 
 /** Drops single stop words that stand alone, unless nothing else would be left. */

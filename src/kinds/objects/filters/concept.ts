@@ -3,11 +3,11 @@
  * each expands to every narrower concept, at any depth, and keeps the objects that have one of them as
  * type, material, technique or sub-collection.
  */
-import { Bitset } from '../bitset.js';
-import type { ObjectTable } from '../object-table.js';
-import { defineFilter } from './filter.js';
-import { single } from './params.js';
-import { recordIri } from './record-reference.js';
+import { Bitset } from '../../../collection-index/bitset.js';
+import type { ObjectTable } from '../table.js';
+import { defineObjectFilter } from './define.js';
+import { single } from '../../../collection-index/filters/params.js';
+import { recordIri } from '../../../collection-index/filters/record-reference.js';
 
 function objectsOf(table: ObjectTable, concepts: Iterable<string>): Bitset {
   const set = new Bitset(table.size);
@@ -15,7 +15,7 @@ function objectsOf(table: ObjectTable, concepts: Iterable<string>): Bitset {
   return set;
 }
 
-export const conceptFilter = defineFilter<string>({
+export const conceptFilter = defineObjectFilter<string>({
   name: 'concept',
   params: ['concept'],
   parse: (query) => single(query, 'concept'),
@@ -26,7 +26,7 @@ export const conceptFilter = defineFilter<string>({
   },
 });
 
-export const conceptSearchFilter = defineFilter<string>({
+export const conceptSearchFilter = defineObjectFilter<string>({
   name: 'conceptSearch',
   params: ['conceptSearch'],
   parse: (query) => single(query, 'conceptSearch'),

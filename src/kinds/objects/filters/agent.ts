@@ -1,10 +1,10 @@
 /** `agent`: objects the agent designed (creation) or produced (production). Such queries keep object-number order. */
-import { Bitset } from '../bitset.js';
-import { defineFilter } from './filter.js';
-import { single } from './params.js';
-import { recordIri } from './record-reference.js';
+import { Bitset } from '../../../collection-index/bitset.js';
+import { defineObjectFilter } from './define.js';
+import { single } from '../../../collection-index/filters/params.js';
+import { recordIri } from '../../../collection-index/filters/record-reference.js';
 
-export const agentFilter = defineFilter<string>({
+export const agentFilter = defineObjectFilter<string>({
   name: 'agent',
   params: ['agent'],
   parse: (query) => single(query, 'agent'),

@@ -1,20 +1,14 @@
 /**
  * The facts of one generation's listed objects, in memory (DESIGN.md, "Collections are served from a
  * per-generation collection index"). Objects get dense ids 0 … size-1 in object-number order, so id order
- * is the default sort; flags are bitsets, labels, agents and concepts are postings, periods are typed arrays.
- * Built from the rows of the `objects/index-*` SELECT queries by a pure function, so it is testable alone.
+ * is the default sort; flags are bitsets, labels, agents and concepts are postings, dated events are typed
+ * arrays. Built from the rows of the `objects/index-*` SELECT queries by a pure function, so it is testable alone.
  */
-import { AUTHORITY } from '../vocab/namespaces.js';
-import { Bitset } from './bitset.js';
-import { type Postings, PostingsBuilder } from './postings.js';
-import { Thesaurus } from './thesaurus.js';
-
-export type Row = Readonly<Record<string, string>>;
-export const TITLE_LANGUAGES = ['nl', 'fr', 'en'] as const;
-export type TitleLanguage = (typeof TITLE_LANGUAGES)[number];
-/** The language codes of the `language` parameter, as the EU language authority writes them. */
-export const LANGUAGE_CODES = { NLD: 'nl', FRA: 'fr', ENG: 'en' } as const satisfies Record<string, TitleLanguage>;
-export type LanguageCode = keyof typeof LANGUAGE_CODES;
+import { Bitset } from '../../collection-index/bitset.js';
+import { type PerLanguage, textsPerLanguage } from '../../collection-index/languages.js';
+import { type Postings, PostingsBuilder } from '../../collection-index/postings.js';
+import { forEachListed, listRecords, type RecordTable, type Row } from '../../collection-index/record-table.js';
+import { Thesaurus } from '../../collection-index/thesaurus.js';
 
 /** The rows of every index query, by query. */
 export interface IndexRows {
@@ -28,17 +22,9 @@ export interface IndexRows {
   conceptLabels: readonly Row[];
 }
 
-type PerLanguage<T> = Record<TitleLanguage, T>;
-
-export interface ObjectTable {
-  readonly generationId: string;
-  readonly size: number;
-  /** Record IRI and object number per id; ids follow object-number order (code points). */
-  readonly iris: readonly string[];
+export interface ObjectTable extends RecordTable {
+  /** Object number per id (the pid). */
   readonly numbers: readonly string[];
-  readonly idOf: ReadonlyMap<string, number>;
-  /** dcterms:modified as YYYY-MM-DD (ISO dates sort as strings). */
-  readonly modified: readonly (string | undefined)[];
   /** Objects with a IIIF manifest. */
   readonly hasImages: Bitset;
   /** Objects in the collection presentation (crm:P55_has_current_location). */
@@ -50,9 +36,11 @@ export interface ObjectTable {
   readonly titles: PerLanguage<readonly (string | undefined)[]>;
   readonly descriptions: PerLanguage<readonly (string | undefined)[]>;
   readonly hasTitleIn: PerLanguage<Bitset>;
-  /** Earliest begin and latest end year over production and creation events; NaN when undated. */
+  /** Earliest begin and latest end year over production and creation events; NaN when undated (the date sorts). */
   readonly periodBegin: Float64Array;
   readonly periodEnd: Float64Array;
+  /** Every dated production or creation time-span: its object and years (the date filters match these one by one). */
+  readonly spans: { readonly object: Uint32Array; readonly begin: Float64Array; readonly end: Float64Array };
   /** Lower-cased type and material labels → objects. */
   readonly typeLabels: Postings;
   readonly materialLabels: Postings;
@@ -64,23 +52,11 @@ export interface ObjectTable {
 }
 
 const KOEPEL_NUMBER = /_0-\d+$/;
-const LANGUAGE_BY_IRI = new Map<string, TitleLanguage>(
-  Object.entries(LANGUAGE_CODES).map(([code, lang]) => [`${AUTHORITY.language}${code}`, lang]),
-);
-
-const perLanguage = <T>(make: () => T): PerLanguage<T> => ({ nl: make(), fr: make(), en: make() });
-
-/** Code-point order, the order SPARQL's ORDER BY gives plain strings. */
-export const compareCodePoints = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Builds the table from the index rows of one generation. */
 export function buildObjectTable(generationId: string, rows: IndexRows): ObjectTable {
-  const byIri = new Map<string, Row>();
-  for (const row of rows.objects) if (row.object && row.number && !byIri.has(row.object)) byIri.set(row.object, row);
-  const listed = [...byIri.values()].sort((a, b) => compareCodePoints(a.number!, b.number!));
-  const size = listed.length;
-  const idOf = new Map<string, number>();
-  listed.forEach((row, id) => idOf.set(row.object!, id));
+  const { listed, base } = listRecords(generationId, rows.objects, { record: 'object', pid: 'number' });
+  const { size, idOf } = base;
 
   const flag = (name: string): Bitset => Bitset.of(size, listed.flatMap((row, id) => (row[name] === 'true' ? [id] : [])));
   const koepels = flag('hasParts');
@@ -88,30 +64,24 @@ export function buildObjectTable(generationId: string, rows: IndexRows): ObjectT
     if (KOEPEL_NUMBER.test(row.number!)) koepels.add(id);
   });
 
-  const titles = perLanguage<(string | undefined)[]>(() => new Array<string | undefined>(size));
-  const hasTitleIn = perLanguage(() => new Bitset(size));
-  forEachListed(rows.titles, idOf, (id, row) => {
-    const lang = LANGUAGE_BY_IRI.get(row.language ?? '');
-    if (!lang || row.text === undefined || titles[lang][id] !== undefined) return;
-    titles[lang][id] = row.text;
-    hasTitleIn[lang].add(id);
-  });
-  const descriptions = perLanguage<(string | undefined)[]>(() => new Array<string | undefined>(size));
-  forEachListed(rows.descriptions, idOf, (id, row) => {
-    const lang = LANGUAGE_BY_IRI.get(row.language ?? '');
-    if (!lang || row.text === undefined) return;
-    descriptions[lang][id] = descriptions[lang][id] === undefined ? row.text : `${descriptions[lang][id]}\n${row.text}`;
-  });
+  const { texts: titles, has: hasTitleIn } = textsPerLanguage(size, rows.titles, idOf);
+  const { texts: descriptions } = textsPerLanguage(size, rows.descriptions, idOf, (before, next) => `${before}\n${next}`);
 
   const periodBegin = new Float64Array(size).fill(NaN);
   const periodEnd = new Float64Array(size).fill(NaN);
+  const spanObject: number[] = [];
+  const spanBegin: number[] = [];
+  const spanEnd: number[] = [];
   forEachListed(rows.dates, idOf, (id, row) => {
     const begin = parseYear(row.begin);
     const end = parseYear(row.end);
     if (begin === undefined || end === undefined) return;
+    spanObject.push(id);
+    spanBegin.push(begin);
+    spanEnd.push(end);
     if (!(periodBegin[id]! <= begin)) periodBegin[id] = begin;
     if (!(periodEnd[id]! >= end)) periodEnd[id] = end;
-  });
+  }, 'object');
 
   const typeLabels = new PostingsBuilder();
   const materialLabels = new PostingsBuilder();
@@ -122,19 +92,15 @@ export function buildObjectTable(generationId: string, rows: IndexRows): ObjectT
     if (row.label === undefined) return;
     if (row.role === 'type') typeLabels.add(row.label.toLowerCase(), id);
     if (row.role === 'material') materialLabels.add(row.label.toLowerCase(), id);
-  });
+  }, 'object');
   const agents = new PostingsBuilder();
   forEachListed(rows.agents, idOf, (id, row) => {
     if (row.agent) agents.add(row.agent, id);
-  });
+  }, 'object');
 
   return {
-    generationId,
-    size,
-    iris: listed.map((row) => row.object!),
-    numbers: listed.map((row) => row.number!),
-    idOf,
-    modified: listed.map((row) => row.modified),
+    ...base,
+    numbers: base.pids,
     hasImages: Bitset.of(size, listed.flatMap((row, id) => (row.manifest ? [id] : []))),
     onDisplay: flag('onDisplay'),
     koepels,
@@ -144,19 +110,13 @@ export function buildObjectTable(generationId: string, rows: IndexRows): ObjectT
     hasTitleIn,
     periodBegin,
     periodEnd,
+    spans: { object: Uint32Array.from(spanObject), begin: Float64Array.from(spanBegin), end: Float64Array.from(spanEnd) },
     typeLabels: typeLabels.build(),
     materialLabels: materialLabels.build(),
     agents: agents.build(),
     concepts: concepts.build(),
     thesaurus: new Thesaurus({ broader: rows.broader, labels: rows.conceptLabels }),
   };
-}
-
-function forEachListed(rows: readonly Row[], idOf: ReadonlyMap<string, number>, visit: (id: number, row: Row) => void): void {
-  for (const row of rows) {
-    const id = idOf.get(row.object ?? '');
-    if (id !== undefined) visit(id, row);
-  }
 }
 
 /** An xsd:gYear lexical form (`1920`, `-0500`) as a number. */

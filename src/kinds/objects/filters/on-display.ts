@@ -1,8 +1,8 @@
 /** `onDisplay`, three states: omitted keeps all; `true`/`1` only objects on display; `false`/`0` only the others. */
-import { defineFilter } from './filter.js';
-import { booleanParam } from './params.js';
+import { defineObjectFilter } from './define.js';
+import { booleanParam } from '../../../collection-index/filters/params.js';
 
-export const onDisplayFilter = defineFilter<boolean>({
+export const onDisplayFilter = defineObjectFilter<boolean>({
   name: 'onDisplay',
   params: ['onDisplay'],
   parse: (query) => booleanParam(query, 'onDisplay'),

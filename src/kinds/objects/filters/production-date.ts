@@ -1,11 +1,13 @@
 /**
- * `date` (`YYYY/YYYY`, EDTF interval; `..` leaves an end open), `dateFrom` and `dateTo` (years): objects whose
- * production period (earliest begin to latest end of their production and creation events) overlaps the
- * requested range. Undated objects never pass. Given together, all three must hold.
+ * `date` (`YYYY/YYYY`, EDTF interval; `..` leaves an end open), `dateFrom` and `dateTo` (years): objects with
+ * one production or creation time-span that overlaps the requested range. Spans are matched one by one, not
+ * as the envelope from the earliest begin to the latest end: an object made in 1944 and re-edited 1977-1990
+ * was not produced in the fifties. Undated objects never pass. Given together, all three bound the one range.
  */
-import { defineFilter, ParamError } from './filter.js';
-import { single, yearParam } from './params.js';
-import { atLeast, atMost } from './ranges.js';
+import { ParamError } from '../../../collection-index/filters/filter.js';
+import { defineObjectFilter } from './define.js';
+import { single, yearParam } from '../../../collection-index/filters/params.js';
+import { Bitset } from '../../../collection-index/bitset.js';
 
 export interface YearRange {
   date?: { from?: number; to?: number };
@@ -25,7 +27,7 @@ function parseInterval(value: string): { from?: number; to?: number } {
   return { from, to };
 }
 
-export const productionDateFilter = defineFilter<YearRange>({
+export const productionDateFilter = defineObjectFilter<YearRange>({
   name: 'date',
   params: ['date', 'dateFrom', 'dateTo'],
   parse: (query) => {
@@ -47,17 +49,12 @@ export const productionDateFilter = defineFilter<YearRange>({
     return out;
   },
   select: (range, host) => {
-    const { table, sorts } = host;
-    const froms = [range.date?.from, range.dateFrom].filter((year): year is number => year !== undefined);
-    const tos = [range.date?.to, range.dateTo].filter((year): year is number => year !== undefined);
-    const below = (a: number, b: number): boolean => a < b;
-    // Overlap: the period ends at or after the range's start and begins at or before its end.
-    let set = tos.length > 0 ? atMost(table.size, sorts.dateBegin, (id) => table.periodBegin[id]!, Math.min(...tos), below) : undefined;
-    if (froms.length > 0) {
-      const ends = atLeast(table.size, sorts.dateEnd, (id) => table.periodEnd[id]!, Math.max(...froms), below);
-      set = set ? set.and(ends) : ends;
-    }
-    // Both ends open (date=../..): every dated object.
-    return set ?? atLeast(table.size, sorts.dateBegin, (id) => table.periodBegin[id]!, -Infinity, below);
+    const from = Math.max(-Infinity, ...[range.date?.from, range.dateFrom].filter((year): year is number => year !== undefined));
+    const to = Math.min(Infinity, ...[range.date?.to, range.dateTo].filter((year): year is number => year !== undefined));
+    const { object, begin, end } = host.table.spans;
+    const set = new Bitset(host.table.size);
+    // Overlap: the span begins at or before the range's end and ends at or after its start.
+    for (let i = 0; i < object.length; i++) if (begin[i]! <= to && end[i]! >= from) set.add(object[i]!);
+    return set;
   },
 });

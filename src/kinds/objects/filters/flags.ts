@@ -2,13 +2,13 @@
  * The yes-only filters: `hasImages`, `hasParts`, `isPartOf`. `true` keeps the objects with the flag;
  * `false` (the default) keeps everything, as the spec's default of false says.
  */
-import type { Bitset } from '../bitset.js';
-import type { ObjectTable } from '../object-table.js';
-import { defineFilter, type ObjectFilter } from './filter.js';
-import { booleanParam } from './params.js';
+import type { Bitset } from '../../../collection-index/bitset.js';
+import type { ObjectTable } from '../table.js';
+import { defineObjectFilter, type ObjectFilter } from './define.js';
+import { booleanParam } from '../../../collection-index/filters/params.js';
 
 function flagFilter(param: string, flag: (table: ObjectTable) => Bitset): ObjectFilter {
-  return defineFilter<true>({
+  return defineObjectFilter<true>({
     name: param,
     params: [param],
     parse: (query) => (booleanParam(query, param) === true ? true : undefined),

@@ -6,22 +6,22 @@
  */
 import { agentFilter } from './agent.js';
 import { conceptFilter, conceptSearchFilter } from './concept.js';
-import type { ObjectFilter } from './filter.js';
+import { languageFilter } from '../../../collection-index/filters/language.js';
+import { INVALID_MODIFIED_SINCE, modifiedSinceFilter } from '../../../collection-index/filters/modified-since.js';
+import type { ObjectFilter } from './define.js';
 import { hasImagesFilter, hasPartsFilter, isPartOfFilter } from './flags.js';
 import { koepelsFilter } from './koepels.js';
 import { materialFilter, typeFilter } from './labels.js';
-import { languageFilter } from './language.js';
-import { modifiedSinceFilter } from './modified-since.js';
 import { onDisplayFilter } from './on-display.js';
 import { productionDateFilter } from './production-date.js';
 
 export const OBJECT_FILTERS: readonly ObjectFilter[] = [
-  modifiedSinceFilter,
+  modifiedSinceFilter(INVALID_MODIFIED_SINCE),
   hasImagesFilter,
   hasPartsFilter,
   isPartOfFilter,
   onDisplayFilter,
-  languageFilter,
+  languageFilter((table) => table.hasTitleIn),
   typeFilter,
   materialFilter,
   agentFilter,
@@ -31,11 +31,5 @@ export const OBJECT_FILTERS: readonly ObjectFilter[] = [
   koepelsFilter,
 ];
 
-/** Parameters of the spec that no module handles yet. */
-const PLANNED = ['color', 'cssColor', 'colors', 'hasColors'];
-
-/** Spec parameters that no filter module claims yet, given `filters`. */
-export function unclaimedParams(filters: readonly ObjectFilter[] = OBJECT_FILTERS): string[] {
-  const claimed = new Set(filters.flatMap((filter) => filter.params));
-  return PLANNED.filter((param) => !claimed.has(param));
-}
+/** Parameters of the spec that no module handles yet: they answer 400 rather than list objects of every colour. */
+export const PLANNED_PARAMS = ['color', 'cssColor', 'colors', 'hasColors'] as const;

@@ -1,14 +1,16 @@
 /**
- * The object record: state check, the parameterised CONSTRUCT, framing and shaping. Returns what the
- * handler needs to answer (a document with its validators, a redirect, gone, or not found).
+ * The single record of any kind: state check, the parameterised CONSTRUCT, framing and shaping, and the
+ * per-generation cache of finished documents. Returns what the handler needs to answer (a document with its
+ * validators, a redirect, gone, or not found). One `Records` per kind and app (`sharedRecords`), so the
+ * single endpoint and the collection's full records share one cache.
  */
+import type { RecordDeclaration } from '../engine/kind.js';
 import type { QueryStore } from '../store/types.js';
 import type { QueryCatalogue } from '../queries/catalogue.js';
-import type { Iris } from '../vocab/iris.js';
+import type { Iris, RecordKind } from '../vocab/iris.js';
 import { NS } from '../vocab/namespaces.js';
 import { frameRecordGraph } from '../shaping/compiled-frame.js';
 import { loadFrame, type JsonObject } from '../shaping/jsonld.js';
-import { shapeObject } from '../shaping/object.js';
 import { RecordCache } from './record-cache.js';
 import { StatusIndex } from './status-index.js';
 
@@ -39,26 +41,34 @@ export function harvestTime(nquads: string, iri: string): Date | undefined {
 /** ETag from pid and harvest time, as the real service writes it: `"<pid>-<epoch ms>"`. */
 export const recordEtag = (pid: string, harvestedAt: Date): string => `"${pid}-${harvestedAt.getTime()}"`;
 
-export class ObjectRecords {
-  private readonly context = loadFrame('object')['@context'] as Record<string, unknown>;
+/** What a Records needs of its kind. */
+export interface RecordsOf {
+  readonly kind: RecordKind;
+  readonly record: Pick<RecordDeclaration, 'query' | 'frame' | 'shape'>;
+}
+
+export class Records {
+  private readonly context: Record<string, unknown>;
   private readonly cache: RecordCache<FinishedRecord>;
 
   constructor(
+    private readonly of: RecordsOf,
     private readonly store: QueryStore,
     private readonly queries: QueryCatalogue,
     private readonly iris: Iris,
     private readonly statuses: StatusIndex,
     cacheSize: number,
   ) {
+    this.context = loadFrame(of.record.frame)['@context'] as Record<string, unknown>;
     this.cache = new RecordCache(cacheSize);
   }
 
-  /** The record of a validated object number. */
+  /** The record of a validated pid. */
   async lookup(pid: string): Promise<RecordLookup> {
-    const iri = this.iris.object(pid);
+    const iri = this.iris.record(this.of.kind, pid);
     const status = await this.statuses.get(iri);
     if (status?.kind === 'redirect') {
-      return { kind: 'redirect', state: status.state, to: status.to, toPid: this.iris.pidOf('object', status.to) ?? status.to };
+      return { kind: 'redirect', state: status.state, to: status.to, toPid: this.iris.pidOf(this.of.kind, status.to) ?? status.to };
     }
     if (status?.kind === 'removed') return { kind: 'removed' };
     if (status?.kind === 'hidden') return { kind: 'notFound' };
@@ -81,11 +91,11 @@ export class ObjectRecords {
    * caches it, so the single endpoint and the collection share one cache; undefined without a harvest time.
    */
   async finish(generationId: string, pid: string, nquads: string): Promise<FinishedRecord | undefined> {
-    const iri = this.iris.object(pid);
+    const iri = this.iris.record(this.of.kind, pid);
     const harvestedAt = harvestTime(nquads, iri);
     if (!harvestedAt) return undefined;
     const record: FinishedRecord = {
-      body: JSON.stringify(await this.shape(nquads, iri)),
+      body: JSON.stringify(this.shape(nquads, iri)),
       etag: recordEtag(pid, harvestedAt),
       lastModified: harvestedAt,
     };
@@ -95,33 +105,51 @@ export class ObjectRecords {
 
   /** The record's graph as N-Quads (the parameterised CONSTRUCT). */
   async constructRecord(iri: string): Promise<string> {
-    const query = this.queries.bind('objects/record', { record: iri, admin: this.iris.adminGraph });
+    const query = this.queries.bind(this.of.record.query, { record: iri, admin: this.iris.adminGraph });
     return this.store.query(query, { format: 'application/n-quads' });
   }
 
   /**
-   * Frame and shape one record graph. Framing is the compiled object frame, which gives exactly what
-   * `frameNQuads` (jsonld.js) gives with the object frame (held byte-equal on every demo record by
-   * test/unit/compiled-frame.test.ts) at a tenth of the cost.
+   * Frame and shape one record graph. Framing is the compiled frame of the kind's context, which gives
+   * exactly what `frameNQuads` (jsonld.js) gives with the kind's frame (held byte-equal on every demo record
+   * by test/unit/compiled-frame.test.ts) at a tenth of the cost.
    */
-  async shape(nquads: string, iri: string): Promise<JsonObject> {
-    return shapeObject(frameRecordGraph(nquads, iri, this.context));
+  shape(nquads: string, iri: string): JsonObject {
+    return this.of.record.shape(frameRecordGraph(nquads, iri, this.context));
   }
 }
 
-const shared = new WeakMap<QueryStore, ObjectRecords>();
+const statusIndexes = new WeakMap<QueryStore, StatusIndex>();
+const shared = new WeakMap<QueryStore, Map<RecordKind, Records>>();
 
-/** The one ObjectRecords (and so the one record cache) of an app, keyed by its REST store. */
-export function sharedObjectRecords(ctx: {
+interface SharedContext {
   store: QueryStore;
   queries: QueryCatalogue;
   iris: Iris;
   config: { recordCacheSize: number };
-}): ObjectRecords {
-  let records = shared.get(ctx.store);
+}
+
+/** The one StatusIndex of an app (one read of the admin graph per generation serves every kind). */
+export function sharedStatusIndex(ctx: Omit<SharedContext, 'config'>): StatusIndex {
+  let statuses = statusIndexes.get(ctx.store);
+  if (!statuses) {
+    statuses = new StatusIndex(ctx.store, ctx.queries, ctx.iris);
+    statusIndexes.set(ctx.store, statuses);
+  }
+  return statuses;
+}
+
+/** The one Records (and so the one record cache) of a kind in an app, keyed by its REST store. */
+export function sharedRecords(ctx: SharedContext, of: RecordsOf): Records {
+  let byKind = shared.get(ctx.store);
+  if (!byKind) {
+    byKind = new Map();
+    shared.set(ctx.store, byKind);
+  }
+  let records = byKind.get(of.kind);
   if (!records) {
-    records = new ObjectRecords(ctx.store, ctx.queries, ctx.iris, new StatusIndex(ctx.store, ctx.queries, ctx.iris), ctx.config.recordCacheSize);
-    shared.set(ctx.store, records);
+    records = new Records(of, ctx.store, ctx.queries, ctx.iris, sharedStatusIndex(ctx), ctx.config.recordCacheSize);
+    byKind.set(of.kind, records);
   }
   return records;
 }

@@ -1,46 +1,32 @@
 /**
- * GET /v2/id/objects (spec, "Objects collection"): parse the query, take the total and the page's ids from
- * the generation's collection index, fetch and shape the page's members with one query, send the Hydra
- * envelope with its Link header.
+ * The collection endpoint of a kind (`GET /v2/id/objects`, `/agents`, `/exhibitions`, `/concepts`): parse the
+ * query, take the total and the page's ids from the generation's collection index, fetch and shape the page's
+ * members with one query, send the Hydra envelope with its Link header (or the page's graph in an RDF syntax).
  */
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
-import { buildCollectionIndex } from '../collection-index/build.js';
-import { OBJECT_FILTERS } from '../collection-index/filters/index.js';
-import { CollectionIndexes } from '../collection-index/index-manager.js';
+import type { RecordTable } from '../collection-index/record-table.js';
+import { sharedIndexes } from '../engine/indexes.js';
+import type { ResourceKind } from '../engine/kind.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import { negotiateRepresentation, sendRdf, serialiseNQuads, varyOnAccept } from '../http/negotiation.js';
 import { documentToNQuads, type JsonObject } from '../shaping/jsonld.js';
 import { collectionDocument, linkHeader, pageLinks, type PageRequest } from '../shaping/collection.js';
-import { parseObjectsQuery } from './collection-params.js';
-import { ObjectMembers } from './objects-collection-members.js';
+import { parseCollectionQuery } from './collection-params.js';
+import { CollectionMembers } from './collection-members.js';
 
 /** A request retries once when the store swapped generations between the index and the page query. */
 const ATTEMPTS = 3;
 
-/** The objects collection router (mounted under /v2). */
-export function objectsCollectionRoutes(ctx: AppContext): Router {
+/** The collection router of `kind` (mounted under /v2). */
+export function collectionRoutes<T extends RecordTable>(ctx: AppContext, kind: ResourceKind<T>): Router {
   const router = Router();
-  const indexes = new CollectionIndexes(
-    async (generationId) => {
-      const index = await buildCollectionIndex({ store: ctx.store, queries: ctx.queries, iris: ctx.iris, filters: OBJECT_FILTERS }, generationId);
-      ctx.logger.info({ generation: generationId, ...index.report }, 'collection index built');
-      return index;
-    },
-    () => ctx.store.generation?.id,
-  );
-  const members = new ObjectMembers(ctx);
-  const warm = (): void => indexes.warm((err) => ctx.logger.error({ err }, 'collection index build failed'));
-  // Build as soon as a generation serves, when the store announces it (StoreManager does); else on first use.
-  const events = ctx.store as Partial<Pick<NodeJS.EventEmitter, 'on'>>;
-  if (typeof events.on === 'function') {
-    events.on.call(ctx.store, 'ready', warm);
-    events.on.call(ctx.store, 'swap', warm);
-  }
-  if (ctx.store.ready()) warm();
+  const indexes = sharedIndexes(ctx, kind);
+  const members = new CollectionMembers(ctx, kind);
+  const collection = ctx.iris.collection(kind.collection);
 
-  router.get('/id/objects', async (req: Request, res: Response) => {
-    const query = parseObjectsQuery(req.query);
+  router.get(`/id/${kind.collection}`, async (req: Request, res: Response) => {
+    const query = parseCollectionQuery(req.query, kind.index);
     const offset = (query.page - 1) * query.itemsPerPage;
     for (let attempt = 1; ; attempt++) {
       const index = await indexes.current();
@@ -52,13 +38,7 @@ export function objectsCollectionRoutes(ctx: AppContext): Router {
         if (attempt < ATTEMPTS) continue;
         throw new Error('the page changed generation on every attempt');
       }
-      const page: PageRequest = {
-        collection: ctx.iris.collection('objects'),
-        page: query.page,
-        itemsPerPage: query.itemsPerPage,
-        total: slice.total,
-        params: query.linkParams,
-      };
+      const page: PageRequest = { collection, page: query.page, itemsPerPage: query.itemsPerPage, total: slice.total, params: query.linkParams };
       const links = pageLinks(page);
       const document = collectionDocument(page, links, bodies);
       const representation = negotiateRepresentation(req);

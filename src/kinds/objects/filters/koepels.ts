@@ -1,8 +1,8 @@
 /** `koepels=exclude` hides koepelrecords; `include` is the default and filters nothing. */
-import { defineFilter } from './filter.js';
-import { oneOf } from './params.js';
+import { defineObjectFilter } from './define.js';
+import { oneOf } from '../../../collection-index/filters/params.js';
 
-export const koepelsFilter = defineFilter<'exclude'>({
+export const koepelsFilter = defineObjectFilter<'exclude'>({
   name: 'koepels',
   params: ['koepels'],
   parse: (query) => (oneOf(query, 'koepels', ['exclude', 'include']) === 'exclude' ? 'exclude' : undefined),

@@ -1,36 +1,39 @@
 /**
- * The members of a page of the objects collection, fetched with one parameterised query over the page's
- * ids (VALUES) and shaped: stubs straight from the stub CONSTRUCT, full records by the object record's own
- * shaping (ObjectRecords.shape), so a member is byte for byte the single record. Finished stubs and full
- * records are kept per generation, like the single-object endpoint's cache. The ids come from the collection index,
+ * The members of a collection page of any kind, fetched with one parameterised query over the page's ids
+ * (VALUES) and shaped: stubs straight from the kind's stub CONSTRUCT, full records by the kind's record
+ * shaping (Records.finish), so a member is byte for byte the single record. Finished stubs and full records
+ * are kept per generation, like the single-record endpoint's cache. The ids come from the collection index,
  * which lists only servable records; the caller checks that the store still serves the index's generation
  * once the page is fetched, and asks again otherwise. A record missing from the answer yields undefined.
  */
 import type { AppContext } from '../app-context.js';
-import { sharedObjectRecords, type ObjectRecords } from '../records/object-record.js';
+import type { ResourceKind } from '../engine/kind.js';
+import { sharedRecords, type Records } from '../records/records.js';
 import { RecordCache } from '../records/record-cache.js';
 import { nquadsTerm, selectBindings } from '../records/sparql-json.js';
-import { stubsFromNQuads } from '../shaping/object-stub.js';
 
-export class ObjectMembers {
-  /** Shared with the single-object endpoint: one cache of finished records per app. */
-  private readonly records: ObjectRecords;
+export class CollectionMembers {
+  /** Shared with the single-record endpoint: one cache of finished records per kind and app. */
+  private readonly records: Records;
   private readonly stubCache: RecordCache<string>;
 
-  constructor(private readonly ctx: Pick<AppContext, 'store' | 'queries' | 'iris' | 'config'>) {
-    this.records = sharedObjectRecords(ctx);
+  constructor(
+    private readonly ctx: Pick<AppContext, 'store' | 'queries' | 'iris' | 'config'>,
+    private readonly kind: Pick<ResourceKind, 'kind' | 'record' | 'page'>,
+  ) {
+    this.records = sharedRecords(ctx, kind);
     this.stubCache = new RecordCache(ctx.config.recordCacheSize);
   }
 
   /** Stub JSON texts in the order of `iris`, for generation `generationId`. */
   async stubs(iris: readonly string[], generationId: string): Promise<string[] | undefined> {
+    const name = this.kind.page.stubs;
     return this.inOrder(
       iris,
       (iri) => this.stubCache.get(generationId, iri),
       async (missing) => {
-        const query = this.ctx.queries.bind('objects/page-stubs', this.rows(missing));
-        const nquads = await this.ctx.store.query(query, { format: 'application/n-quads', label: 'objects/page-stubs' });
-        const made = new Map([...stubsFromNQuads(nquads)].map(([iri, stub]) => [iri, JSON.stringify(stub)]));
+        const nquads = await this.ctx.store.query(this.ctx.queries.bind(name, rows(missing)), { format: 'application/n-quads', label: name });
+        const made = new Map([...this.kind.page.stubsFromNQuads(nquads)].map(([iri, stub]) => [iri, JSON.stringify(stub)]));
         for (const [iri, body] of made) this.stubCache.set(generationId, iri, body);
         return made;
       },
@@ -39,7 +42,7 @@ export class ObjectMembers {
 
   /** Full record JSON texts in the order of `iris`, for generation `generationId` (the shared record cache). */
   async fullRecords(iris: readonly string[], generationId: string): Promise<string[] | undefined> {
-    const pidOf = (iri: string): string => this.ctx.iris.pidOf('object', iri) ?? '';
+    const pidOf = (iri: string): string => this.ctx.iris.pidOf(this.kind.kind, iri) ?? '';
     return this.inOrder(
       iris,
       (iri) => this.records.cached(generationId, pidOf(iri))?.body,
@@ -79,8 +82,8 @@ export class ObjectMembers {
 
   /** Each record's graph as N-Quads, from one query over all of them. */
   private async recordGraphs(iris: readonly string[]): Promise<Map<string, string>> {
-    const query = this.ctx.queries.bind('objects/page-records', this.rows(iris));
-    const text = await this.ctx.store.query(query, { format: 'application/sparql-results+json', label: 'objects/page-records' });
+    const name = this.kind.page.records;
+    const text = await this.ctx.store.query(this.ctx.queries.bind(name, rows(iris)), { format: 'application/sparql-results+json', label: name });
     const lines = new Map<string, string[]>();
     for (const row of selectBindings(text)) {
       const { record, s, p, o } = row;
@@ -91,8 +94,6 @@ export class ObjectMembers {
     }
     return new Map([...lines].map(([iri, list]) => [iri, list.join('')]));
   }
-
-  private rows(iris: readonly string[]): { record: string }[] {
-    return iris.map((record) => ({ record }));
-  }
 }
+
+const rows = (iris: readonly string[]): { record: string }[] => iris.map((record) => ({ record }));

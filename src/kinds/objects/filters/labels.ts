@@ -2,14 +2,14 @@
  * `type` and `material`: labels as the type and material indexes list them (the Dutch concept label),
  * matched whole and ignoring case. Comma-separated values, or the parameter repeated, must all hold.
  */
-import { Bitset } from '../bitset.js';
-import type { Postings } from '../postings.js';
-import type { ObjectTable } from '../object-table.js';
-import { defineFilter, type ObjectFilter } from './filter.js';
-import { commaList } from './params.js';
+import { Bitset } from '../../../collection-index/bitset.js';
+import type { Postings } from '../../../collection-index/postings.js';
+import type { ObjectTable } from '../table.js';
+import { defineObjectFilter, type ObjectFilter } from './define.js';
+import { commaList } from '../../../collection-index/filters/params.js';
 
 function labelFilter(param: string, postings: (table: ObjectTable) => Postings): ObjectFilter {
-  return defineFilter<string[]>({
+  return defineObjectFilter<string[]>({
     name: param,
     params: [param],
     parse: (query) => {

@@ -1,0 +1,68 @@
+/**
+ * The single-record endpoint of a kind (`GET|HEAD /v2/id/<kind>/{PID}` and any alias path the kind declares).
+ * The handler reads like the spec: parse, look up, shape, send; 301 for redirected and 410 for removed
+ * records, 404 for unknown, private or unhealthy ones (the service never confirms that a non-public record
+ * exists). JSON-LD by default; Turtle, N-Triples, N-Quads or RDF/XML of the record's CONSTRUCT graph on
+ * request, each with its own ETag, `Vary: Accept` and 304 on either validator.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { AppContext } from '../app-context.js';
+import type { ResourceKind } from '../engine/kind.js';
+import { BadRequestError, GoneError, NotFoundError } from '../http/errors.js';
+import { isNotModified, recordCacheHeaders } from '../http/caching.js';
+import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
+import { negotiateRepresentation, representationEtag, sendRdf, serialiseNQuads, varyOnAccept } from '../http/negotiation.js';
+import { isValidPid } from '../vocab/iris.js';
+import { sharedRecords } from '../records/records.js';
+
+/** The body of a 410 (reference/error-bodies.json, object_410). */
+const removedMessage = (noun: string): string => `This ${noun} has been permanently removed from our collection.`;
+
+const REDIRECT_MESSAGE = {
+  merged: (noun: string, to: string) => `This ${noun} has been merged into ${to}.`,
+  renumbered: (noun: string, to: string) => `This ${noun} has been renumbered to ${to}.`,
+  withdrawn: (noun: string, to: string) => `This ${noun} has been withdrawn; its record continues as ${to}.`,
+} as const;
+
+/** Routes under /v2 for the single records of `kind`. */
+export function recordRoutes(ctx: AppContext, kind: Pick<ResourceKind, 'kind' | 'record'>): Router {
+  const router = Router();
+  const records = sharedRecords(ctx, kind);
+  const { record: declaration } = kind;
+
+  const handler = async (req: Request, res: Response): Promise<void> => {
+    const pid = String(req.params.pid);
+    if (!isValidPid(kind.kind, pid)) throw new BadRequestError(declaration.messages.invalidPid);
+    declaration.parseQuery?.(req.query);
+
+    const found = await records.lookup(pid);
+    switch (found.kind) {
+      case 'redirect':
+        res.status(301).location(found.to).json({ message: REDIRECT_MESSAGE[found.state](kind.kind, found.toPid), resolved: found.to });
+        return;
+      case 'removed':
+        throw new GoneError(removedMessage(kind.kind));
+      case 'notFound':
+        throw new NotFoundError(declaration.messages.notFound);
+      case 'found': {
+        const representation = negotiateRepresentation(req);
+        varyOnAccept(res);
+        const validators = { etag: representationEtag(found.record.etag, representation), lastModified: found.record.lastModified };
+        recordCacheHeaders(res, validators, declaration.cacheControl);
+        if (isNotModified(req, validators)) {
+          res.status(304).end();
+          return;
+        }
+        if (representation.kind === 'rdf') {
+          const nquads = await records.constructRecord(ctx.iris.record(kind.kind, pid));
+          sendRdf(res, representation.syntax, await serialiseNQuads(nquads, representation.syntax));
+          return;
+        }
+        res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
+        res.send(found.record.body);
+      }
+    }
+  };
+  for (const path of declaration.paths) router.get(path, handler);
+  return router;
+}

@@ -1,0 +1,83 @@
+/**
+ * A resource kind as the engine sees it (DESIGN.md, "Resource kinds on one engine"): declarations only.
+ * Objects, agents, exhibitions and concepts differ in their queries, frame, shaping rules, stub, index
+ * SELECTs, filters, sort keys and text fields; the engine (src/engine, src/collection-index, src/records,
+ * src/endpoints) owns everything else once: the per-generation index and its build, paging and Hydra links,
+ * stubs and full records, the record cache, the compiled frame, negotiation, caching headers and errors.
+ */
+import type { CollectionFilter, RawQuery } from '../collection-index/filters/filter.js';
+import type { OracleFragment } from '../collection-index/oracle.js';
+import type { RecordTable, Row } from '../collection-index/record-table.js';
+import type { SortOrder } from '../collection-index/sort-orders.js';
+import type { TextField } from '../collection-index/text/text-index.js';
+import type { JsonObject } from '../shaping/jsonld.js';
+import type { Iris, RecordKind } from '../vocab/iris.js';
+
+export type CollectionName = 'objects' | 'agents' | 'exhibitions' | 'concepts';
+
+/** The single record: where it is served, how it is queried, framed and shaped, and what its answers say. */
+export interface RecordDeclaration {
+  /** Express paths under /v2 with a `:pid` parameter (the first is canonical). */
+  readonly paths: readonly string[];
+  /** Catalogue name of the record CONSTRUCT (parameters `record` and `admin`). */
+  readonly query: string;
+  /** `frames/<frame>.frame.jsonld`: its context drives the compiled frame; jsonld.js framing is the reference. */
+  readonly frame: string;
+  /** The kind's shaping rules, applied to the framed record node. */
+  shape(framed: JsonObject): JsonObject;
+  /** Cache-Control of a 200 (ETag and Last-Modified are always sent); undefined sends none. */
+  readonly cacheControl?: string;
+  /** Texts of reference/error-bodies.json. */
+  readonly messages: { notFound: string; invalidPid: string };
+  /** Validates the record endpoint's own query parameters (throws BadRequestError). */
+  parseQuery?(query: RawQuery): void;
+}
+
+/** The collection page: its member queries and stub builder. */
+export interface PageDeclaration {
+  /** Catalogue name of the SELECT of record graphs (`?record ?s ?p ?o`, one VALUES row per record). */
+  readonly records: string;
+  /** Catalogue name of the stub CONSTRUCT (one VALUES row per record). */
+  readonly stubs: string;
+  /** Stub JSON per record IRI, built straight from the stub CONSTRUCT's N-Quads. */
+  stubsFromNQuads(nquads: string): Map<string, JsonObject>;
+  /** The reference frame of the stubs (jsonld.js), which tests hold `stubsFromNQuads` equal to. */
+  readonly stubFrame: string;
+}
+
+/** The per-generation collection index: its SELECTs, table, orders, text fields and filters. */
+export interface IndexDeclaration<T extends RecordTable> {
+  /** Catalogue names of the index SELECTs, by the part of the rows each fills. */
+  readonly queries: Readonly<Record<string, string>>;
+  /** The kind's table from the rows of every index query. */
+  table(generationId: string, rows: Readonly<Record<string, readonly Row[]>>): T;
+  /** Values of `sortBy`; the first is pid order and the default. */
+  readonly sortKeys: readonly [string, ...string[]];
+  /** The order of every other sort key (and `modified`, which `modifiedSince` reads). */
+  sorts(table: T): Record<string, SortOrder>;
+  /** The fields `q` searches, with their weights. */
+  textFields(table: T): TextField[];
+  readonly filters: readonly CollectionFilter<T>[];
+  /** Order of the parameters in pagination links, after page and itemsPerPage. */
+  readonly linkOrder: readonly string[];
+  /** Parameters of the spec that no module handles yet: 400 "not supported yet" rather than ignored. */
+  readonly reserved?: readonly string[];
+}
+
+/** The pure-SPARQL oracle of a kind's collection (tests and benchmarks only). */
+export interface OracleDeclaration {
+  /** Catalogue name of the base SELECT: every listed record in pid order (`?record` or `?object`, then the pid). */
+  readonly base: string;
+  readonly sorts: Readonly<Record<string, OracleFragment>>;
+  /** The fragments for a request's filter parameters, read independently of the filter modules. */
+  filters(params: Readonly<Record<string, string>>, iris: Iris): OracleFragment[];
+}
+
+export interface ResourceKind<T extends RecordTable = RecordTable> {
+  readonly kind: RecordKind;
+  readonly collection: CollectionName;
+  readonly record: RecordDeclaration;
+  readonly page: PageDeclaration;
+  readonly index: IndexDeclaration<T>;
+  readonly oracle: OracleDeclaration;
+}

@@ -1,0 +1,77 @@
+/** The objects kind (spec "Object record", "Objects collection"): declarations the engine serves. */
+import { z } from 'zod';
+import type { ResourceKind } from '../../engine/kind.js';
+import { RECORD_CACHE_CONTROL } from '../../http/caching.js';
+import { BadRequestError } from '../../http/errors.js';
+import { shapeObject } from '../../shaping/object.js';
+import { stubsFromNQuads } from '../../shaping/object-stub.js';
+import { OBJECT_FILTERS, PLANNED_PARAMS } from './filters/index.js';
+import { OBJECTS_ORACLE } from './oracle.js';
+import { objectSorts, SORT_KEYS } from './sorts.js';
+import { buildObjectTable, type IndexRows, type ObjectTable } from './table.js';
+import { objectTextFields } from './text.js';
+
+/** Exact texts of reference/error-bodies.json. */
+export const OBJECT_NOT_FOUND = 'Object not found';
+export const OBJECT_REMOVED = 'This object has been permanently removed from our collection.';
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).optional();
+const ObjectQuery = z.object({ colors: booleanFlag }).loose();
+
+export const OBJECTS: ResourceKind<ObjectTable> = {
+  kind: 'object',
+  collection: 'objects',
+  record: {
+    paths: ['/id/object/:pid'],
+    query: 'objects/record',
+    frame: 'object',
+    shape: shapeObject,
+    cacheControl: RECORD_CACHE_CONTROL,
+    messages: { notFound: OBJECT_NOT_FOUND, invalidPid: 'Invalid object number.' },
+    parseQuery: (query) => {
+      if (!ObjectQuery.safeParse(query).success) throw new BadRequestError('Invalid colors value. Use true or false.');
+    },
+  },
+  page: { records: 'objects/page-records', stubs: 'objects/page-stubs', stubsFromNQuads, stubFrame: 'object-stub' },
+  index: {
+    queries: {
+      objects: 'objects/index-objects',
+      titles: 'objects/index-titles',
+      descriptions: 'objects/index-descriptions',
+      concepts: 'objects/index-concepts',
+      dates: 'objects/index-dates',
+      agents: 'objects/index-agents',
+      broader: 'objects/index-concept-broader',
+      conceptLabels: 'objects/index-concept-labels',
+    } satisfies Record<keyof IndexRows, string>,
+    table: (generationId, rows) => buildObjectTable(generationId, rows as unknown as IndexRows),
+    sortKeys: SORT_KEYS,
+    sorts: objectSorts,
+    textFields: objectTextFields,
+    filters: OBJECT_FILTERS,
+    // The spec table's order: q sits after modifiedSince.
+    linkOrder: [
+      'fullRecord',
+      'modifiedSince',
+      'q',
+      'hasImages',
+      'hasParts',
+      'isPartOf',
+      'onDisplay',
+      'language',
+      'type',
+      'material',
+      'agent',
+      'date',
+      'dateFrom',
+      'dateTo',
+      'concept',
+      'conceptSearch',
+      'koepels',
+      'sortBy',
+      'sortOrder',
+    ],
+    reserved: PLANNED_PARAMS,
+  },
+  oracle: OBJECTS_ORACLE,
+};
