@@ -24,7 +24,7 @@ import { requireReadyStore } from './http/readiness.js';
 import { requestLog } from './http/request-log.js';
 import type { RecordTable } from './collection-index/record-table.js';
 import type { ResourceKind } from './engine/kind.js';
-import { OBJECTS } from './kinds/index.js';
+import { AGENTS, CONCEPTS, EXHIBITIONS, OBJECTS } from './kinds/index.js';
 import type { QueryStore } from './store/types.js';
 
 export interface AppOptions {
@@ -60,6 +60,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
     catalogRoutes(ctx),
     requireReadyStore(ctx.store),
     ...kindRoutes(OBJECTS),
+    ...kindRoutes(AGENTS),
+    ...kindRoutes(EXHIBITIONS),
+    ...kindRoutes(CONCEPTS),
     dumpRoutes(ctx),
   );
   if (options.sparqlStore !== undefined) app.use('/sparql', sparqlRoutes(ctx, { store: options.sparqlStore }));

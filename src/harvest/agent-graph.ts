@@ -5,6 +5,7 @@ import { GraphBuilder } from './graph-builder.js';
 import type { AgentEntry, Catalog } from './catalog.js';
 import { iri, langLiteral, literal, type BlankNodes } from './nquads.js';
 import { C, INTERNAL_ID, P } from './terms.js';
+import { exhibitionRef } from './references.js';
 import type { AgentRecord, RelationType } from './schema.js';
 
 export interface AgentGraphContext {
@@ -13,21 +14,26 @@ export interface AgentGraphContext {
   blanks: BlankNodes;
 }
 
-/** Property per relation (spec table) and whether the related node carries a relation-type qualifier. */
-export const RELATION_PROPERTY: Record<RelationType, { property: string; qualified: boolean }> = {
-  parent_of: { property: P.P152i, qualified: false },
-  child_of: { property: P.P152, qualified: false },
-  spouse_of: { property: P.P107i, qualified: true },
-  sibling_of: { property: P.P107i, qualified: true },
-  employer_of: { property: P.P107, qualified: true },
-  employee_of: { property: P.P107i, qualified: true },
-  mentor_of: { property: P.P107, qualified: true },
-  student_of: { property: P.P107i, qualified: true },
-  collaborator: { property: P.P107i, qualified: true },
-  member_of: { property: P.P107i, qualified: true },
-  has_member: { property: P.P107, qualified: true },
-  founded: { property: P.P107, qualified: true },
-  founded_by: { property: P.P107i, qualified: true },
+/**
+ * Property per relation and the qualifier the related node carries (spec table "Relation / Property /
+ * crm:P2_has_type qualifier"): the type IRI is `{base}/v2/id/type/relation/<relation>`, its label the
+ * qualifier, which names the role of the related agent (mentor_of → "student"). No qualifier for parent_of
+ * and child_of.
+ */
+export const RELATION_PROPERTY: Record<RelationType, { property: string; qualifier: string | undefined }> = {
+  parent_of: { property: P.P152i, qualifier: undefined },
+  child_of: { property: P.P152, qualifier: undefined },
+  spouse_of: { property: P.P107i, qualifier: 'spouse' },
+  sibling_of: { property: P.P107i, qualifier: 'sibling' },
+  employer_of: { property: P.P107, qualifier: 'employee' },
+  employee_of: { property: P.P107i, qualifier: 'employee' },
+  mentor_of: { property: P.P107, qualifier: 'student' },
+  student_of: { property: P.P107i, qualifier: 'mentor' },
+  collaborator: { property: P.P107i, qualifier: 'collaborator' },
+  member_of: { property: P.P107i, qualifier: 'member' },
+  has_member: { property: P.P107, qualifier: 'member' },
+  founded: { property: P.P107, qualifier: 'founded' },
+  founded_by: { property: P.P107i, qualifier: 'founder' },
 };
 
 /** Dutch labels of the EU human-sex authority codes the source uses. */
@@ -83,13 +89,16 @@ export function agentGraph(entry: AgentEntry, ctx: AgentGraphContext): GraphBuil
     const other = catalog.agents.get(relation.agent);
     // A relation to a private agent would publish that agent's existence: leave it out.
     if (other === undefined || !other.record.public) continue;
-    const { property, qualified } = RELATION_PROPERTY[relation.type];
+    const { property, qualifier } = RELATION_PROPERTY[relation.type];
     g.add(A, property, other.term);
     if (g.first(other.term)) g.add(other.term, P.type, other.classTerm);
-    if (qualified) {
-      const type = `<${iris.type(`relation/${relation.type}`)}>`;
-      g.add(other.term, P.P2, g.typeNode(type, relation.type.replace(/_/g, ' ')));
-    }
+    if (qualifier !== undefined) g.add(other.term, P.P2, g.typeNode(`<${iris.type(`relation/${relation.type}`)}>`, qualifier));
+  }
+
+  // Exhibition participation (derived in the catalog): curated, or showed a servable object the agent made.
+  for (const pid of catalog.participationOf(a.pid)) {
+    const exhibition = exhibitionRef(g, catalog, pid);
+    if (exhibition !== undefined) g.add(A, P.P11i, exhibition);
   }
   return g;
 }

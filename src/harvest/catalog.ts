@@ -1,8 +1,8 @@
 /**
  * What the harvest knows about every record before it writes any graph: the concepts, agents and
  * exhibitions in full (they are small), the facts of each object it needs for cross-references
- * (servable, set membership, sameAs when an exhibition shows it), and the derived inverse links
- * (narrower concepts, koepel members, relations seen from the other agent).
+ * (servable, set membership, sameAs and agents when an exhibition shows it), and the derived inverse links
+ * (narrower concepts, koepel members, relations seen from the other agent, exhibitions an agent took part in).
  */
 import type { Iris } from '../vocab/iris.js';
 import { C } from './terms.js';
@@ -43,6 +43,8 @@ export interface ObjectFacts {
   partOfSet?: string;
   /** Kept only for objects some exhibition shows (P16 nodes carry the object's sameAs). */
   sameAs?: readonly string[];
+  /** Agents its productions and creations name; kept only for servable objects some exhibition shows. */
+  agents?: readonly string[];
 }
 
 export interface Relation {
@@ -81,6 +83,7 @@ export class Catalog {
   private readonly narrower = new Map<string, string[]>();
   private readonly members = new Map<string, string[]>();
   private readonly relations = new Map<string, Relation[]>();
+  private readonly participation = new Map<string, string[]>();
 
   constructor(readonly iris: Iris) {}
 
@@ -137,6 +140,26 @@ export class Catalog {
     }
   }
 
+  /**
+   * Derives the exhibitions each agent took part in (`crm:P11i_participated_in`): every public exhibition that
+   * names the agent as curator or shows a servable object whose production or creation names it. Call after
+   * the object first pass. One pass over the exhibitions' object lists, each agent listed once per exhibition,
+   * exhibitions in file order.
+   */
+  deriveParticipation(): void {
+    for (const { record } of this.exhibitions.values()) {
+      if (!record.public) continue;
+      const agents = new Set<string>();
+      if (record.curator?.agent !== undefined) agents.add(record.curator.agent);
+      for (const number of record.objects) {
+        const facts = this.objects.get(number);
+        if (facts === undefined || !facts.servable) continue;
+        for (const agent of facts.agents ?? []) agents.add(agent);
+      }
+      for (const agent of agents) push(this.participation, agent, record.pid);
+    }
+  }
+
   /** Concepts whose broader list names `pid`. */
   narrowerOf(pid: string): readonly string[] {
     return this.narrower.get(pid) ?? [];
@@ -150,6 +173,11 @@ export class Catalog {
   /** Curated relations of an agent, its own and those recorded on the other agent. */
   relationsOf(pid: string): readonly Relation[] {
     return this.relations.get(pid) ?? [];
+  }
+
+  /** Pids of the public exhibitions an agent took part in (see deriveParticipation). */
+  participationOf(pid: string): readonly string[] {
+    return this.participation.get(pid) ?? [];
   }
 }
 

@@ -65,9 +65,16 @@ export class GraphBuilder {
     this.sameAs(record, meta.sameAs);
   }
 
-  /** `owl:sameAs` of `node` to each URI. */
+  /**
+   * `owl:sameAs` of `node` to each URI, stated twice: with the spec's https predicate (what the JSON-LD shows)
+   * and with the standard http one (what SPARQL users write); docs/graph-model.md, "owl:sameAs: two predicates".
+   */
   sameAs(node: string, uris: readonly string[]): void {
-    for (const uri of uris) this.add(node, P.sameAs, iri(uri));
+    for (const uri of uris) {
+      const object = iri(uri);
+      this.add(node, P.sameAs, object);
+      this.add(node, P.sameAsStandard, object);
+    }
   }
 
   /** A type node `a crm:E55_Type ; rdfs:label`, described once. */

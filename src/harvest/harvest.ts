@@ -117,13 +117,17 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
       pending.push({ line, path: 'partOfSet', target: o.partOfSet });
     }
     if ('into' in o.state) pending.push({ line, path: 'state.into', target: o.state.into });
-    if (facts.servable && catalog.shownObjects.has(o.objectNumber)) facts.sameAs = o.sameAs;
+    if (facts.servable && catalog.shownObjects.has(o.objectNumber)) {
+      facts.sameAs = o.sameAs;
+      facts.agents = eventAgents(o);
+    }
     catalog.objects.set(o.objectNumber, facts);
     if (validate) for (const image of o.images) imageUrls.add(iiifImageUrls(image.iiifBase).full);
     tick();
   }
   checkObjectNumbers(pending, catalog);
   catalog.deriveMembers();
+  catalog.deriveParticipation();
   progress?.({ phase: 'read', done: read, total: read });
 
   let keepImage: (url: string) => boolean = () => true;
@@ -182,6 +186,13 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
     imagesChecked,
     imagesDropped,
   };
+}
+
+/** Distinct agents the productions and creations of an object name (for agents' exhibition participation). */
+function eventAgents(o: ObjectRecord): string[] {
+  const agents = new Set<string>();
+  for (const event of [...o.productions, ...o.creations]) if (event.agent !== undefined) agents.add(event.agent);
+  return [...agents];
 }
 
 function objectAdminFacts(o: ObjectRecord): AdminFacts {

@@ -5,7 +5,7 @@ import type { Catalog } from './catalog.js';
 import { preferredTitle } from './catalog.js';
 import { iri, literal, typed, XSD, type BlankNodes } from './nquads.js';
 import { AAT_TERM, C, P } from './terms.js';
-import { agentRef, conceptRef, museum } from './references.js';
+import { agentRef, conceptRef, exhibitionRef, museum } from './references.js';
 import { centimetres, slug } from './units.js';
 import { unique } from './unique.js';
 import { imageUrls } from '../iiif/urls.js';
@@ -96,15 +96,9 @@ export function objectGraph(o: ObjectRecord, ctx: ObjectGraphContext): GraphBuil
   for (const pid of unique(o.subCollections)) g.add(O, P.P106i, conceptRef(g, catalog, pid, C.E78_Curated_Holding));
 
   for (const pid of unique(o.exhibitions)) {
-    const entry = catalog.exhibitions.get(pid);
-    // Only exhibitions the service publishes: a link to anything else would be a dead end.
-    if (entry === undefined || !entry.record.public) continue;
-    g.add(O, P.P12i, entry.term);
-    if (g.first(entry.term)) {
-      g.add(entry.term, P.type, C.E7_Activity);
-      g.add(entry.term, P.label, literal(entry.label));
-      g.sameAs(entry.term, entry.record.sameAs);
-    }
+    // Only exhibitions the service publishes: unknown and private ones are left out.
+    const exhibition = exhibitionRef(g, catalog, pid);
+    if (exhibition !== undefined) g.add(O, P.P12i, exhibition);
   }
 
   media(g, O, o);

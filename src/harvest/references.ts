@@ -37,6 +37,23 @@ export function agentRef(g: GraphBuilder, catalog: Catalog, pid: string): string
   return term;
 }
 
+/**
+ * A public exhibition as object and agent graphs show it: `crm:E7_Activity` with the exhibition graph's label
+ * and its sameAs. Undefined for unknown and private exhibitions: links name only exhibitions the service
+ * publishes (a link to anything else would be a dead end).
+ */
+export function exhibitionRef(g: GraphBuilder, catalog: Catalog, pid: string): string | undefined {
+  const entry = catalog.exhibitions.get(pid);
+  if (entry === undefined || !entry.record.public) return undefined;
+  const term = entry.term;
+  if (g.first(term)) {
+    g.add(term, P.type, C.E7_Activity);
+    g.add(term, P.label, literal(entry.label));
+    g.sameAs(term, entry.record.sameAs);
+  }
+  return term;
+}
+
 /** The museum, typed `classTerm` (E39_Actor as keeper or organiser, E53_Place as venue). */
 export function museum(g: GraphBuilder, classTerm: string): string {
   if (g.first(`${MUSEUM_TERM} ${classTerm}`)) g.add(MUSEUM_TERM, P.type, classTerm);

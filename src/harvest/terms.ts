@@ -2,7 +2,7 @@
  * The vocabulary of the stored graph as ready-made N-Quads terms (`<iri>`), so that mapping code
  * concatenates strings instead of building IRIs per quad. docs/graph-model.md says where each is used.
  */
-import { NS, AAT, AUTHORITY, MUSEUM, LANGUAGE_AUTHORITY_CODE, type Lang } from '../vocab/namespaces.js';
+import { NS, OWL_STANDARD, AAT, AUTHORITY, MUSEUM, LANGUAGE_AUTHORITY_CODE, type Lang } from '../vocab/namespaces.js';
 
 const crm = (name: string): string => `<${NS.crm}${name}>`;
 const aatTerm = (id: string): string => `<${AUTHORITY.aat}${id}>`;
@@ -11,7 +11,10 @@ const aatTerm = (id: string): string => `<${AUTHORITY.aat}${id}>`;
 export const P = {
   type: `<${NS.rdf}type>`,
   label: `<${NS.rdfs}label>`,
+  /** The spec's owl:sameAs (https namespace), the one the JSON-LD shows. */
   sameAs: `<${NS.owl}sameAs>`,
+  /** The standard owl:sameAs (http namespace), stated beside every spec sameAs for SPARQL users. */
+  sameAsStandard: `<${OWL_STANDARD}sameAs>`,
   generatedAtTime: `<${NS.prov}generatedAtTime>`,
   modified: `<${NS.dcterms}modified>`,
   license: `<${NS.dcterms}license>`,
@@ -27,6 +30,7 @@ export const P = {
   P3: crm('P3_has_note'),
   P4: crm('P4_has_time-span'),
   P7: crm('P7_took_place_at'),
+  P11i: crm('P11i_participated_in'),
   P12i: crm('P12i_was_present_at'),
   P14: crm('P14_carried_out_by'),
   P15i: crm('P15i_was_motivation_of'),

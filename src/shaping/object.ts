@@ -6,6 +6,7 @@ import type { JsonObject, JsonValue } from './jsonld.js';
 import {
   alwaysArray,
   asArray,
+  dropStandardSameAs,
   isObject,
   numberValue,
   orderKeys,
@@ -80,6 +81,7 @@ const NESTED_ALWAYS_ARRAY = ['crm:P32_used_general_technique', 'crm:P45_consists
 /** Turns the framed object node into the documented object record. */
 export function shapeObject(framed: JsonObject): JsonObject {
   const node: JsonObject = { ...framed };
+  dropStandardSameAs(node);
   // Bookkeeping for incremental harvests; not part of the documented record.
   delete node['dcterms:modified'];
 

@@ -4,6 +4,7 @@
  * Each resource's shaping module is a list of these rules applied to the framed node.
  */
 import type { JsonObject, JsonValue } from './jsonld.js';
+import { OWL_STANDARD } from '../vocab/namespaces.js';
 
 export const asArray = (value: JsonValue | undefined): JsonValue[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
@@ -91,4 +92,18 @@ export function sortByLanguage(nodes: JsonValue[]): JsonValue[] {
     return LANGUAGE_RANK[language['@id'].slice(-3)] ?? 8;
   };
   return [...nodes].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * The standard owl:sameAs (http namespace). The stored graph states every sameAs link with it as well as with
+ * the spec's https `owl:sameAs` (docs/graph-model.md); no prefix of the payload context matches it, so framing
+ * leaves it as this absolute key.
+ */
+export const STANDARD_SAME_AS = `${OWL_STANDARD}sameAs`;
+
+/** Removes the standard owl:sameAs from `node` and every node below it: the JSON shows only the spec's `owl:sameAs`. */
+export function dropStandardSameAs(node: JsonObject): void {
+  walkNodes(node, (nested) => {
+    delete nested[STANDARD_SAME_AS];
+  });
 }

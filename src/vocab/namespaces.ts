@@ -19,6 +19,14 @@ export const NS = {
   admin: 'urn:x-museum-ld:admin#',
 } as const;
 
+/**
+ * The standard OWL namespace (http). The graph states every owl:sameAs link with both predicates: the spec's
+ * https one (NS.owl, what the JSON-LD payloads show) and this one, so that SPARQL queries written with the usual
+ * `PREFIX owl: <http://www.w3.org/2002/07/owl#>` find the links too (docs/graph-model.md). Kept out of NS on
+ * purpose: NS is the prefix map of payloads and of Turtle / RDF/XML output, where `owl` stays the spec's.
+ */
+export const OWL_STANDARD = 'http://www.w3.org/2002/07/owl#';
+
 /** External authorities named by the spec. */
 export const AUTHORITY = {
   language: 'http://publications.europa.eu/resource/authority/language/',

@@ -279,7 +279,7 @@ async function directBaselines(): Promise<void> {
     const files = generationFiles(data.generation.dir);
     for (const file of [files.public, files.nonPublic]) oxStore.load(fileChunks(file), { format: 'application/n-quads', lenient: true });
     details.directLoadMs = performance.now() - loadStarted;
-    const text = (pid: string): string => queries.bind('objects/record', { record: iris.object(pid), admin: iris.adminGraph });
+    const text = (pid: string): string => queries.bind('records/record', { record: iris.object(pid), admin: iris.adminGraph });
     const directConstruct = stats(await timeEach(async (pid) => String(oxStore.query(text(pid), { results_format: 'application/n-quads' }))));
     const directFrame = stats(
       await timeEach(async (pid) => {

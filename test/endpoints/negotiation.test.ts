@@ -35,7 +35,7 @@ describe('single object record in RDF syntaxes', () => {
     title = object.titles.nl;
     harvestedAt = object.harvestedAt;
     const iri = demo.ctx.iris.object(pid);
-    const nquads = await demo.store.query(demo.ctx.queries.bind('objects/record', { record: iri, admin: demo.ctx.iris.adminGraph }), { format: 'application/n-quads' });
+    const nquads = await demo.store.query(demo.ctx.queries.bind('records/record', { record: iri, admin: demo.ctx.iris.adminGraph }), { format: 'application/n-quads' });
     storeGraph = uniqueQuads(new Parser({ format: 'application/n-quads' }).parse(nquads));
   });
   afterAll(() => demo.close());

@@ -31,6 +31,7 @@ obj:1987-1105 a crm:E22_Human-Made_Object ;
   prov:generatedAtTime "2024-04-28T10:12:06.123+02:00"^^xsd:dateTime ;
   dcterms:modified "2024-04-02"^^xsd:date ;
   owl:sameAs <https://stad.gent/id/mensgemaaktobject/dmg/530012345> ;
+  owlstd:sameAs <https://stad.gent/id/mensgemaaktobject/dmg/530012345> ;
   crm:P1_is_identified_by <${O}/identifier/objectnummer> ,
     [ a crm:E41_Appellation ; rdfs:label "Beeldje van een vis in opaalglas" ; crm:P72_has_language lang:NLD ] ,
     [ a crm:E41_Appellation ; rdfs:label "Statuette d'un poisson" ; crm:P72_has_language lang:FRA ] ,
@@ -62,12 +63,14 @@ obj:1987-1105 a crm:E22_Human-Made_Object ;
 type:objectnummer a crm:E55_Type ; rdfs:label "objectnummer" .
 
 concept:530000049 a crm:E55_Type ; rdfs:label "pepervat" ;
-  owl:sameAs <https://stad.gent/id/concept/530000049> , <http://vocab.getty.edu/aat/300198823> .
-concept:530006321 a crm:E57_Material ; rdfs:label "porselein" ; owl:sameAs <http://vocab.getty.edu/aat/300010662> .
+  owl:sameAs <https://stad.gent/id/concept/530000049> , <http://vocab.getty.edu/aat/300198823> ;
+  owlstd:sameAs <https://stad.gent/id/concept/530000049> , <http://vocab.getty.edu/aat/300198823> .
+concept:530006321 a crm:E57_Material ; rdfs:label "porselein" ; owl:sameAs <http://vocab.getty.edu/aat/300010662> ;
+  owlstd:sameAs <http://vocab.getty.edu/aat/300010662> .
 # 530000999 is a private concept: the link and its class stay, its label and sameAs are not copied.
 concept:530000999 a crm:E57_Material .
 concept:530008405 a crm:E78_Curated_Holding ; rdfs:label "Collectie Vandevelde" ;
-  owl:sameAs <https://stad.gent/id/concept/530008405> .
+  owl:sameAs <https://stad.gent/id/concept/530008405> ; owlstd:sameAs <https://stad.gent/id/concept/530008405> .
 concept:530000060 a crm:E55_Type ; rdfs:label "vormgieten" .
 aat:300080091 a crm:E55_Type ; rdfs:label "description" .
 <http://www.wikidata.org/entity/Q1809071> a crm:E39_Actor ; rdfs:label "Design Museum Gent" .
@@ -80,14 +83,16 @@ aat:300080091 a crm:E55_Type ; rdfs:label "description" .
     crm:P82a_begin_of_the_begin "1920"^^xsd:gYear ; crm:P82b_end_of_the_end "1930"^^xsd:gYear ] .
 <${O}/production/2> a crm:E12_Production .
 agent:DMG-A-00162 a crm:E39_Actor ; rdfs:label "Memphis" ;
-  owl:sameAs <https://stad.gent/id/agent/530000534> , <http://vocab.getty.edu/ulan/500125093> , <https://www.wikidata.org/entity/Q1273221> .
+  owl:sameAs <https://stad.gent/id/agent/530000534> , <http://vocab.getty.edu/ulan/500125093> , <https://www.wikidata.org/entity/Q1273221> ;
+  owlstd:sameAs <https://stad.gent/id/agent/530000534> , <http://vocab.getty.edu/ulan/500125093> , <https://www.wikidata.org/entity/Q1273221> .
 <https://sws.geonames.org/3173435/> a crm:E53_Place ; rdfs:label "Milaan" .
 
 <${O}/creation/1> a crm:E65_Creation ;
   crm:P14_carried_out_by agent:DMG-A-03731 ;
   crm:P4_has_time-span [ a crm:E52_Time-Span ; rdfs:label "1919" ;
     crm:P82a_begin_of_the_begin "1919"^^xsd:gYear ; crm:P82b_end_of_the_end "1919"^^xsd:gYear ] .
-agent:DMG-A-03731 a crm:E39_Actor ; rdfs:label "Ettore Sottsass" ; owl:sameAs <http://www.wikidata.org/entity/Q366584> .
+agent:DMG-A-03731 a crm:E39_Actor ; rdfs:label "Ettore Sottsass" ; owl:sameAs <http://www.wikidata.org/entity/Q366584> ;
+  owlstd:sameAs <http://www.wikidata.org/entity/Q366584> .
 
 <${O}/acquisition> a crm:E8_Acquisition ;
   crm:P2_has_type <${BASE}/v2/id/type/acquisition/oningeschreven-gevonden> ;
@@ -111,7 +116,7 @@ aat:300379098 a crm:E58_Measurement_Unit ; rdfs:label "cm" .
 obj:1990-0060_0-5 a crm:E22_Human-Made_Object .
 
 exh:TE_2020-001 a crm:E7_Activity ; rdfs:label "Kleureyck. Van Eycks kleuren in design" ;
-  owl:sameAs <https://stad.gent/id/tentoonstelling/530003726> .
+  owl:sameAs <https://stad.gent/id/tentoonstelling/530003726> ; owlstd:sameAs <https://stad.gent/id/tentoonstelling/530003726> .
 
 <https://api.collectie.gent/iiif/presentation/v2/manifest/dmg:1987-1105> a crm:E73_Information_Object ;
   crm:P2_has_type aat:300417895 ; crm:P102_has_title [ a crm:E35_Title ; rdfs:label "IIIF manifest" ] .

@@ -15,6 +15,8 @@ import {
   removeCopy,
   TURTLE_PREFIXES,
 } from '../fixtures/source-mini/harvest-fixture.js';
+import { RELATION_PROPERTY } from '../../src/harvest/agent-graph.js';
+import { RELATION_TYPES, type RelationType } from '../../src/harvest/schema.js';
 
 const PREFIXES = TURTLE_PREFIXES;
 const HARVESTED = '"2024-04-28T10:12:06Z"^^xsd:dateTime';
@@ -23,11 +25,13 @@ const yearSpan = (y: number): string =>
 
 let publicQuads: Quad[];
 let nonPublicQuads: Quad[];
+let publicText: string;
 let dir: string;
 
 beforeAll(async () => {
   dir = await copyFixture();
   const result = await harvestToText(dir, { validateImages: false });
+  publicText = result.publicText;
   publicQuads = parseNQuads(result.publicText);
   nonPublicQuads = parseNQuads(result.nonPublicText);
 });
@@ -51,7 +55,12 @@ function objectsOf(quads: Quad[], graph: string, subject: string, predicate: str
 }
 
 const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
+const LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
+const SAME_AS = 'https://www.w3.org/2002/07/owl#sameAs';
+const SAME_AS_STANDARD = 'http://www.w3.org/2002/07/owl#sameAs';
+const PARTICIPATED_IN = `${CRM}P11i_participated_in`;
 const agentIri = (pid: string): string => `${BASE}/v2/id/agent/${pid}`;
+const exhibitionIri = (pid: string): string => `${BASE}/v2/id/exhibition/${pid}`;
 const relationType = (r: string): string => `${BASE}/v2/id/type/relation/${r}`;
 
 describe('Agent graph (spec "Agent record")', () => {
@@ -65,7 +74,7 @@ agent:DMG-A-03731 a crm:E21_Person ;
   rdfs:label "Ettore Sottsass" ;
   prov:generatedAtTime ${HARVESTED} ;
   dcterms:modified "2024-03-15"^^xsd:date ;
-  owl:sameAs <http://www.wikidata.org/entity/Q366584> ;
+  owl:sameAs <http://www.wikidata.org/entity/Q366584> ; owlstd:sameAs <http://www.wikidata.org/entity/Q366584> ;
   crm:P1_is_identified_by <${A}/appellation/preferred> , <${A}/identifier/intern> ,
     [ a crm:E41_Appellation ; rdfs:label "Ettore Sottsass jr." ] ,
     [ a crm:E41_Appellation ; rdfs:label "Ettore Sottsass" ; crm:P72_has_language lang:NLD ;
@@ -84,7 +93,8 @@ agent:DMG-A-03731 a crm:E21_Person ;
   foaf:thumbnail <https://upload.wikimedia.org/wikipedia/commons/4/4e/Ettore_Sottsass.jpg> ;
   crm:P107i_is_current_or_former_member_of agent:DMG-A-00523 ;
   crm:P107_has_current_or_former_member agent:DMG-A-00162 ;
-  crm:P152_has_parent agent:DMG-A-00600 .
+  crm:P152_has_parent agent:DMG-A-00600 ;
+  crm:P11i_participated_in exh:TE_1993-009 , exh:TE_2020-001 .
 
 <${A}/appellation/preferred> a crm:E41_Appellation ; rdfs:label "Ettore Sottsass" .
 <https://nl.wikipedia.org/wiki/Ettore_Sottsass> a crm:E73_Information_Object .
@@ -100,12 +110,95 @@ type:intern-referentienummer a crm:E55_Type ; rdfs:label "Intern referentienumme
 <https://sws.geonames.org/3173435/> a crm:E53_Place ; rdfs:label "Milaan" .
 aat:300080091 a crm:E55_Type ; rdfs:label "description" .
 agent:DMG-A-00523 a crm:E21_Person ; crm:P2_has_type <${relationType('spouse_of')}> .
-<${relationType('spouse_of')}> a crm:E55_Type ; rdfs:label "spouse of" .
+<${relationType('spouse_of')}> a crm:E55_Type ; rdfs:label "spouse" .
 agent:DMG-A-00162 a crm:E74_Group ; crm:P2_has_type <${relationType('founded')}> .
 <${relationType('founded')}> a crm:E55_Type ; rdfs:label "founded" .
 agent:DMG-A-00600 a crm:E39_Actor .
+# Curator of TE_1993-009 (which also shows 1987-1105, created by this agent: still one link); creator of
+# 1987-1105, shown by TE_2020-001. The private TE_2003-010 shows 1987-1105 too but is not linked.
+exh:TE_1993-009 a crm:E7_Activity ; rdfs:label "Design in Italia" .
+exh:TE_2020-001 a crm:E7_Activity ; rdfs:label "Kleureyck. Van Eycks kleuren in design" ;
+  owl:sameAs <https://stad.gent/id/tentoonstelling/530003726> ; owlstd:sameAs <https://stad.gent/id/tentoonstelling/530003726> .
 `,
     );
+  });
+
+  it('maps a group with relations on both sides and exhibition participation through a production', () => {
+    const A = agentIri('DMG-A-00162');
+    expectGraph(
+      publicQuads,
+      A,
+      `
+agent:DMG-A-00162 a crm:E74_Group ;
+  rdfs:label "Memphis" ;
+  prov:generatedAtTime ${HARVESTED} ;
+  dcterms:modified "2024-04-01"^^xsd:date ;
+  owl:sameAs <https://stad.gent/id/agent/530000534> , <http://vocab.getty.edu/ulan/500125093> , <https://www.wikidata.org/entity/Q1273221> ;
+  owlstd:sameAs <https://stad.gent/id/agent/530000534> , <http://vocab.getty.edu/ulan/500125093> , <https://www.wikidata.org/entity/Q1273221> ;
+  crm:P1_is_identified_by <${A}/appellation/preferred> , <${A}/identifier/intern> ;
+  crm:P107_has_current_or_former_member agent:DMG-A-00523 ;
+  crm:P107i_is_current_or_former_member_of agent:DMG-A-03731 ;
+  crm:P11i_participated_in exh:TE_1993-009 , exh:TE_2020-001 .
+
+<${A}/appellation/preferred> a crm:E41_Appellation ; rdfs:label "Memphis" .
+<${A}/identifier/intern> a crm:E42_Identifier ; rdfs:label "DMG-A-00162" ; crm:P2_has_type type:intern-referentienummer .
+type:intern-referentienummer a crm:E55_Type ; rdfs:label "Intern referentienummer" .
+# employer_of: the related agent is the employee; founded_by (from Sottsass's "founded"): Sottsass is the founder.
+agent:DMG-A-00523 a crm:E21_Person ; crm:P2_has_type <${relationType('employer_of')}> .
+<${relationType('employer_of')}> a crm:E55_Type ; rdfs:label "employee" .
+agent:DMG-A-03731 a crm:E21_Person ; crm:P2_has_type <${relationType('founded_by')}> .
+<${relationType('founded_by')}> a crm:E55_Type ; rdfs:label "founder" .
+# Producer of 1987-1105, which TE_1993-009 and TE_2020-001 show (and the private TE_2003-010: not linked).
+exh:TE_1993-009 a crm:E7_Activity ; rdfs:label "Design in Italia" .
+exh:TE_2020-001 a crm:E7_Activity ; rdfs:label "Kleureyck. Van Eycks kleuren in design" ;
+  owl:sameAs <https://stad.gent/id/tentoonstelling/530003726> ; owlstd:sameAs <https://stad.gent/id/tentoonstelling/530003726> .
+`,
+    );
+  });
+
+  it('labels the relation type of the related node with the qualifier of the spec table, keeping the relation in the IRI', () => {
+    const typeLabel = (graph: string, relation: string): string[] => objectsOf(publicQuads, agentIri(graph), relationType(relation), LABEL);
+    const qualifierOf = (graph: string, related: string): string[] => objectsOf(publicQuads, agentIri(graph), agentIri(related), `${CRM}P2_has_type`);
+    // Pivano's own relations: spouse_of Sottsass, student_of Ettore Sottsass sr.; Memphis's employer_of seen from her side.
+    expect(qualifierOf('DMG-A-00523', 'DMG-A-03731')).toEqual([relationType('spouse_of')]);
+    expect(typeLabel('DMG-A-00523', 'spouse_of')).toEqual(['spouse']);
+    expect(qualifierOf('DMG-A-00523', 'DMG-A-00600')).toEqual([relationType('student_of')]);
+    expect(typeLabel('DMG-A-00523', 'student_of')).toEqual(['mentor']);
+    expect(qualifierOf('DMG-A-00523', 'DMG-A-00162')).toEqual([relationType('employee_of')]);
+    expect(typeLabel('DMG-A-00523', 'employee_of')).toEqual(['employee']);
+    // The inverse of student_of in the other graph: mentor_of, the related agent (Pivano) is the student.
+    expect(qualifierOf('DMG-A-00600', 'DMG-A-00523')).toEqual([relationType('mentor_of')]);
+    expect(typeLabel('DMG-A-00600', 'mentor_of')).toEqual(['student']);
+    const mentor = agentIri('DMG-A-00600');
+    expect(objectsOf(publicQuads, mentor, mentor, `${CRM}P107_has_current_or_former_member`)).toEqual([agentIri('DMG-A-00523')]);
+    // No relation type label anywhere is the relation name with spaces any more.
+    const relationLabels = publicQuads.filter((q) => q.subject.value.startsWith(`${BASE}/v2/id/type/relation/`) && q.predicate.value === LABEL);
+    expect(relationLabels.length).toBeGreaterThan(0);
+    for (const q of relationLabels) expect(q.object.value).not.toMatch(/ /);
+  });
+
+  it('has a qualifier per relation exactly as the spec table gives it (none for parent_of / child_of)', () => {
+    const P107 = `<${CRM}P107_has_current_or_former_member>`;
+    const P107i = `<${CRM}P107i_is_current_or_former_member_of>`;
+    const table: Record<RelationType, [string, string | undefined]> = {
+      parent_of: [`<${CRM}P152i_is_parent_of>`, undefined],
+      child_of: [`<${CRM}P152_has_parent>`, undefined],
+      spouse_of: [P107i, 'spouse'],
+      sibling_of: [P107i, 'sibling'],
+      employer_of: [P107, 'employee'],
+      employee_of: [P107i, 'employee'],
+      mentor_of: [P107, 'student'],
+      student_of: [P107i, 'mentor'],
+      collaborator: [P107i, 'collaborator'],
+      member_of: [P107i, 'member'],
+      has_member: [P107, 'member'],
+      founded: [P107, 'founded'],
+      founded_by: [P107i, 'founder'],
+    };
+    expect(Object.keys(RELATION_PROPERTY).sort()).toEqual([...RELATION_TYPES].sort());
+    for (const type of RELATION_TYPES) {
+      expect([type, RELATION_PROPERTY[type].property, RELATION_PROPERTY[type].qualifier]).toEqual([type, ...table[type]]);
+    }
   });
 
   it('classifies by the registrar kind first, then the knowledge-base kind, else as unknown', () => {
@@ -131,7 +224,7 @@ agent:DMG-A-00600 a crm:E39_Actor .
     expect(objectsOf(publicQuads, memphis, memphis, `${CRM}P107i_is_current_or_former_member_of`)).toEqual([sottsass]);
     expect(objectsOf(publicQuads, memphis, sottsass, `${CRM}P2_has_type`)).toEqual([relationType('founded_by')]);
     expect(objectsOf(publicQuads, memphis, relationType('founded_by'), 'http://www.w3.org/2000/01/rdf-schema#label')).toEqual([
-      'founded by',
+      'founder',
     ]);
     const parent = agentIri('DMG-A-00600');
     expect(objectsOf(publicQuads, parent, parent, `${CRM}P152i_is_parent_of`)).toEqual([sottsass]);
@@ -153,6 +246,66 @@ agent:DMG-A-00600 a crm:E39_Actor .
   });
 });
 
+describe('Agent exhibition participation (crm:P11i_participated_in)', () => {
+  const participation = (pid: string): string[] => objectsOf(publicQuads, agentIri(pid), agentIri(pid), PARTICIPATED_IN);
+
+  it('links a curator to the public exhibition it curated', () => {
+    expect(participation('DMG-A-03731')).toContain(exhibitionIri('TE_1993-009'));
+  });
+
+  it('links the agents of a production or creation of a servable object to the public exhibitions showing it', () => {
+    expect(participation('DMG-A-03731')).toContain(exhibitionIri('TE_2020-001')); // creation of 1987-1105
+    // Production of 1987-1105, which both public exhibitions show.
+    expect(participation('DMG-A-00162')).toEqual([exhibitionIri('TE_1993-009'), exhibitionIri('TE_2020-001')]);
+  });
+
+  it('never links a private exhibition, nor one through an object that is not served', () => {
+    const everyLink = [...publicQuads, ...nonPublicQuads].filter((q) => q.predicate.value === PARTICIPATED_IN);
+    expect(everyLink.length).toBeGreaterThan(0);
+    // TE_2003-010 is private: it shows 1987-1105 and names DMG-A-00523 as curator.
+    expect(everyLink.filter((q) => q.object.value === exhibitionIri('TE_2003-010'))).toEqual([]);
+    expect(publicQuads.some((q) => q.object.value === exhibitionIri('TE_2003-010') || q.subject.value === exhibitionIri('TE_2003-010'))).toBe(false);
+    // DMG-A-00523 produced 0935 (unhealthy) and DMG-A-00600 created 1990-0060_2-5 (private), both shown by TE_2020-001.
+    expect(participation('DMG-A-00523')).toEqual([]);
+    expect(participation('DMG-A-00600')).toEqual([]);
+    expect(objectsOf(publicQuads, agentIri('DMG-A-03731'), agentIri('DMG-A-03731'), PARTICIPATED_IN)).toEqual([
+      exhibitionIri('TE_1993-009'),
+      exhibitionIri('TE_2020-001'),
+    ]);
+  });
+
+  it('writes one link when the agent both curated the exhibition and made an object it shows', () => {
+    const line = `<${agentIri('DMG-A-03731')}> <${PARTICIPATED_IN}> <${exhibitionIri('TE_1993-009')}> <${agentIri('DMG-A-03731')}> .`;
+    expect(publicText.split('\n').filter((l) => l === line)).toHaveLength(1);
+  });
+
+  it('describes each exhibition node with the label of the exhibition graph and its sameAs', () => {
+    for (const pid of ['TE_1993-009', 'TE_2020-001']) {
+      const E = exhibitionIri(pid);
+      const A = agentIri('DMG-A-03731');
+      expect(objectsOf(publicQuads, A, E, 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type')).toEqual([`${CRM}E7_Activity`]);
+      expect(objectsOf(publicQuads, A, E, LABEL)).toEqual(objectsOf(publicQuads, E, E, LABEL));
+      expect(objectsOf(publicQuads, A, E, SAME_AS)).toEqual(objectsOf(publicQuads, E, E, SAME_AS));
+      expect(objectsOf(publicQuads, A, E, SAME_AS_STANDARD)).toEqual(objectsOf(publicQuads, E, E, SAME_AS));
+    }
+  });
+});
+
+describe('owl:sameAs with both namespaces', () => {
+  it('states every sameAs link with the spec (https) and the standard (http) predicate, in every graph', () => {
+    const all = [...publicQuads, ...nonPublicQuads];
+    const key = (q: Quad): string => `${q.graph.value} ${q.subject.value} ${q.object.value}`;
+    const spec = all.filter((q) => q.predicate.value === SAME_AS).map(key).sort();
+    const standard = all.filter((q) => q.predicate.value === SAME_AS_STANDARD).map(key).sort();
+    expect(spec.length).toBeGreaterThan(20);
+    expect(standard).toEqual(spec);
+    // Records, copied concepts, agents, exhibitions and shown objects all carry both.
+    for (const subject of [agentIri('DMG-A-00162'), exhibitionIri('TE_2020-001'), `${BASE}/v2/id/concept/530000049`, `${BASE}/v2/id/object/1987-1105`]) {
+      expect(standard.some((k) => k.split(' ')[1] === subject)).toBe(true);
+    }
+  });
+});
+
 describe('Exhibition graph (spec "Exhibition record")', () => {
   it('maps the exhibition that uses every source field to exactly the documented graph', () => {
     const E = `${BASE}/v2/id/exhibition/TE_2020-001`;
@@ -167,7 +320,7 @@ exh:TE_2020-001 a crm:E7_Activity ;
   rdfs:label "Kleureyck. Van Eycks kleuren in design" ;
   prov:generatedAtTime ${HARVESTED} ;
   dcterms:modified "2024-04-01"^^xsd:date ;
-  owl:sameAs <https://stad.gent/id/tentoonstelling/530003726> ;
+  owl:sameAs <https://stad.gent/id/tentoonstelling/530003726> ; owlstd:sameAs <https://stad.gent/id/tentoonstelling/530003726> ;
   crm:P2_has_type aat:300054755 ;
   crm:P1_is_identified_by <${E}/identifier/intern> ,
     [ a crm:E41_Appellation ; rdfs:label "Kleureyck. Van Eycks kleuren in design" ; crm:P72_has_language lang:NLD ] ,
@@ -188,8 +341,10 @@ aat:300054755 a crm:E55_Type ; rdfs:label "Exhibition" .
 <${E}/identifier/intern> a crm:E42_Identifier ; rdfs:label "TE_2020-001" ; crm:P2_has_type type:intern-referentienummer .
 type:intern-referentienummer a crm:E55_Type ; rdfs:label "Intern referentienummer" .
 <http://www.wikidata.org/entity/Q1809071> a crm:E53_Place ; rdfs:label "Design Museum Gent" .
-obj:1987-1105 a crm:E22_Human-Made_Object ; owl:sameAs <https://stad.gent/id/mensgemaaktobject/dmg/530012345> .
-obj:1990-0060_1-5 a crm:E22_Human-Made_Object ; owl:sameAs <https://stad.gent/id/mensgemaaktobject/dmg/530012346> .
+obj:1987-1105 a crm:E22_Human-Made_Object ; owl:sameAs <https://stad.gent/id/mensgemaaktobject/dmg/530012345> ;
+  owlstd:sameAs <https://stad.gent/id/mensgemaaktobject/dmg/530012345> .
+obj:1990-0060_1-5 a crm:E22_Human-Made_Object ; owl:sameAs <https://stad.gent/id/mensgemaaktobject/dmg/530012346> ;
+  owlstd:sameAs <https://stad.gent/id/mensgemaaktobject/dmg/530012346> .
 aat:300080091 a crm:E55_Type ; rdfs:label "description" .
 <https://lib.ugent.be/catalog/rug01:002845> a crm:E73_Information_Object ; crm:P2_has_type aat:300048715 ;
   crm:P102_has_title [ a crm:E35_Title ; rdfs:label "Kleureyck catalogus" ] ; crm:P4_has_time-span ${yearSpan(2020)} .
@@ -232,10 +387,12 @@ concept:530000049 a crm:E55_Type ;
   prov:generatedAtTime ${HARVESTED} ;
   dcterms:modified "2024-04-01"^^xsd:date ;
   owl:sameAs <https://stad.gent/id/concept/530000049> , <http://vocab.getty.edu/aat/300198823> ;
+  owlstd:sameAs <https://stad.gent/id/concept/530000049> , <http://vocab.getty.edu/aat/300198823> ;
   skos:prefLabel "pepervat"@nl , "poivrier"@fr , "pepper pot"@en ;
   skos:scopeNote "Vat voor peper."@nl , "Container for pepper."@en ;
   skos:broader concept:530000100 .
-concept:530000100 rdfs:label "vaatwerk" ; owl:sameAs <https://stad.gent/id/concept/530000100> .
+concept:530000100 rdfs:label "vaatwerk" ; owl:sameAs <https://stad.gent/id/concept/530000100> ;
+  owlstd:sameAs <https://stad.gent/id/concept/530000100> .
 `,
     );
   });
@@ -249,14 +406,15 @@ concept:530000100 a crm:E55_Type ;
   rdfs:label "vaatwerk" ;
   prov:generatedAtTime ${HARVESTED} ;
   dcterms:modified "2023-11-30"^^xsd:date ;
-  owl:sameAs <https://stad.gent/id/concept/530000100> ;
+  owl:sameAs <https://stad.gent/id/concept/530000100> ; owlstd:sameAs <https://stad.gent/id/concept/530000100> ;
   skos:prefLabel "vaatwerk"@nl ;
   skos:scopeNote "Vaten en schalen."@nl ;
   skos:broader <http://vocab.getty.edu/aat/300045611> ;
   skos:narrower concept:530000049 , concept:530000101 .
 <http://vocab.getty.edu/aat/300045611> rdfs:label "containers (receptacles)" .
 concept:530000049 rdfs:label "pepervat" ;
-  owl:sameAs <https://stad.gent/id/concept/530000049> , <http://vocab.getty.edu/aat/300198823> .
+  owl:sameAs <https://stad.gent/id/concept/530000049> , <http://vocab.getty.edu/aat/300198823> ;
+  owlstd:sameAs <https://stad.gent/id/concept/530000049> , <http://vocab.getty.edu/aat/300198823> .
 concept:530000101 rdfs:label "theepot" .
 `,
     );

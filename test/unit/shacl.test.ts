@@ -128,6 +128,23 @@ describe('SHACL shapes of the stored graph', () => {
     expect(concept.lines.join('\n')).toContain(`${C} http://www.w3.org/2004/02/skos/core#prefLabel: sh:QualifiedMinCountConstraintComponent`);
   });
 
+  it('rejects a sameAs link stated with only one of the two predicates, and an unlabelled participation node', async () => {
+    const A = `${BASE}/v2/id/agent/DMG-A-03731`;
+    const E = `${BASE}/v2/id/exhibition/TE_1993-009`;
+    const graph = graphQuads(all, A);
+    const standard = 'http://www.w3.org/2002/07/owl#sameAs';
+    expect(graph.filter((q) => q.predicate.value === standard).length).toBeGreaterThan(0);
+    expect(graph.some((q) => q.subject.value === A && q.predicate.value === `${CRM}P11i_participated_in` && q.object.value === E)).toBe(true);
+    const broken = graph.filter(
+      (q) => !(q.subject.value === A && q.predicate.value === standard) && !(q.subject.value === E && q.predicate.value.endsWith('#label')),
+    );
+    const { conforms, lines } = await validate(A, broken);
+    expect(conforms).toBe(false);
+    const text = lines.join('\n');
+    expect(text).toContain(`${A} https://www.w3.org/2002/07/owl#sameAs: sh:EqualsConstraintComponent`);
+    expect(text).toContain(`${A} crm:P11i_participated_in: sh:NodeConstraintComponent`);
+  });
+
   it('declares every class and property of the harvest output in crm-subset.ttl', () => {
     const declared = new Set(ontology.filter((q) => q.predicate.value === RDF_TYPE).map((q) => q.subject.value));
     const used = new Set<string>();

@@ -23,7 +23,7 @@ export const OBJECTS: ResourceKind<ObjectTable> = {
   collection: 'objects',
   record: {
     paths: ['/id/object/:pid'],
-    query: 'objects/record',
+    query: 'records/record',
     frame: 'object',
     shape: shapeObject,
     cacheControl: RECORD_CACHE_CONTROL,
@@ -32,7 +32,7 @@ export const OBJECTS: ResourceKind<ObjectTable> = {
       if (!ObjectQuery.safeParse(query).success) throw new BadRequestError('Invalid colors value. Use true or false.');
     },
   },
-  page: { records: 'objects/page-records', stubs: 'objects/page-stubs', stubsFromNQuads, stubFrame: 'object-stub' },
+  page: { records: 'records/page-records', stubs: 'objects/page-stubs', stubsFromNQuads, stubFrame: 'object-stub' },
   index: {
     queries: {
       objects: 'objects/index-objects',

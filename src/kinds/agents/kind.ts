@@ -1,0 +1,67 @@
+/** The agents kind (spec "Agent record", "Agents collection"): declarations the engine serves. */
+import { modifiedOrder, collatedOrder } from '../../collection-index/sort-orders.js';
+import { LANGUAGE_CODES, type LanguageCode } from '../../collection-index/languages.js';
+import type { OracleFragment } from '../../collection-index/oracle.js';
+import type { ResourceKind } from '../../engine/kind.js';
+import { RECORD_CACHE_CONTROL } from '../../http/caching.js';
+import type { BoundTerm } from '../../queries/terms.js';
+import { shapeAgent } from '../../shaping/agent.js';
+import { labelledStubs } from '../../shaping/labelled-stub.js';
+import type { Iris } from '../../vocab/iris.js';
+import { AUTHORITY, NS } from '../../vocab/namespaces.js';
+import { AGENT_FILTERS } from './filters.js';
+import { AGENT_TYPES, buildAgentTable, type AgentRows, type AgentTable, type AgentType } from './table.js';
+
+/** The fragments of the agents oracle for a request's filter parameters (single values, as tests write them). */
+function oracleFilters(params: Readonly<Record<string, string>>): OracleFragment[] {
+  const out: OracleFragment[] = [];
+  const add = (query: string, bindings?: Record<string, BoundTerm>): void => {
+    out.push({ query: `agents/oracle-filter-${query}`, bindings });
+  };
+  if (params.modifiedSince) add('modified-since', { since: params.modifiedSince });
+  for (const label of (params.nationality ?? '').split(',').map((part) => part.trim()).filter(Boolean)) add('nationality', { label });
+  if (params.role) add('role', { property: `${NS.crm}${params.role === 'designer' ? 'P94i_was_created_by' : 'P108i_was_produced_by'}` });
+  if (params.hasBio === 'true' || params.hasBio === '1') add('has-bio');
+  const code = params.language?.toUpperCase();
+  if (code) add('language', { language: `${AUTHORITY.language}${code in LANGUAGE_CODES ? (code as LanguageCode) : 'XXX'}` });
+  if (params.type) add('type', { class: AGENT_TYPES[params.type as AgentType] });
+  return out;
+}
+
+export const AGENTS: ResourceKind<AgentTable> = {
+  kind: 'agent',
+  collection: 'agents',
+  record: {
+    paths: ['/id/agent/:pid', '/id/ark\\:/29417/agent/:pid'],
+    query: 'records/record',
+    frame: 'agent',
+    shape: shapeAgent,
+    cacheControl: RECORD_CACHE_CONTROL,
+    messages: { notFound: 'Agent not found', invalidPid: 'Invalid agent id.' },
+  },
+  page: { records: 'records/page-records', stubs: 'records/page-labels', stubsFromNQuads: labelledStubs('crm:E39_Actor'), stubFrame: 'labelled-stub' },
+  index: {
+    queries: {
+      agents: 'agents/index-agents',
+      names: 'agents/index-names',
+      nationalities: 'agents/index-nationalities',
+      roles: 'agents/index-roles',
+      biographies: 'agents/index-biographies',
+    } satisfies Record<keyof AgentRows, string>,
+    table: (generationId, rows) => buildAgentTable(generationId, rows as unknown as AgentRows),
+    sortKeys: ['pid', 'name', 'modified'],
+    sorts: (table) => ({ modified: modifiedOrder(table), name: collatedOrder(table.size, 'nl', (id) => table.names[id]) }),
+    textFields: (table) => [
+      { name: 'pid', boost: 4, analysis: 'identifier', text: (id) => table.pids[id] },
+      { name: 'name', boost: 3, analysis: 'plain', text: (id) => table.names[id] },
+      { name: 'otherNames', boost: 1, analysis: 'plain', text: (id) => table.otherNames[id] },
+    ],
+    filters: AGENT_FILTERS,
+    linkOrder: ['fullRecord', 'modifiedSince', 'q', 'nationality', 'role', 'hasBio', 'language', 'type', 'sortBy', 'sortOrder'],
+  },
+  oracle: {
+    base: 'agents/oracle-base',
+    sorts: { name: { query: 'agents/oracle-sort-name' }, modified: { query: 'agents/oracle-sort-modified' } },
+    filters: (params: Readonly<Record<string, string>>, _iris: Iris) => oracleFilters(params),
+  },
+};

@@ -1,0 +1,81 @@
+/**
+ * The concepts kind (spec "Concept record", "Concepts collection"): ids in pid order, the Dutch label, SKOS
+ * labels and scope notes per language; filters modifiedSince and language (a preferred label in it); `q` on
+ * labels (weight 3), scope notes (1) and pid (4). Stubs are `{@id, @type crm:E55_Type, rdfs:label}`, as the
+ * real service writes them.
+ */
+import { languageFilter } from '../../collection-index/filters/language.js';
+import { INVALID_MODIFIED_SINCE_OTHER_KINDS, modifiedSinceFilter } from '../../collection-index/filters/modified-since.js';
+import { perLanguage, type PerLanguage, TITLE_LANGUAGES, type TitleLanguage } from '../../collection-index/languages.js';
+import { Bitset } from '../../collection-index/bitset.js';
+import { forEachListed, listRecords, type RecordTable, type Row } from '../../collection-index/record-table.js';
+import { collatedOrder, modifiedOrder } from '../../collection-index/sort-orders.js';
+import type { TextField } from '../../collection-index/text/text-index.js';
+import type { OracleFragment } from '../../collection-index/oracle.js';
+import type { ResourceKind } from '../../engine/kind.js';
+import { shapeConcept } from '../../shaping/concept.js';
+import { labelledStubs } from '../../shaping/labelled-stub.js';
+
+interface ConceptRows {
+  concepts: readonly Row[];
+  texts: readonly Row[];
+}
+
+export interface ConceptTable extends RecordTable {
+  readonly labels: readonly string[];
+  readonly prefLabels: PerLanguage<readonly (string | undefined)[]>;
+  readonly scopeNotes: PerLanguage<readonly (string | undefined)[]>;
+  readonly hasLabelIn: PerLanguage<Bitset>;
+}
+
+const isLanguage = (tag: string | undefined): tag is TitleLanguage => (TITLE_LANGUAGES as readonly (string | undefined)[]).includes(tag);
+
+/** Builds the table from the index rows of one generation. */
+export function buildConceptTable(generationId: string, rows: ConceptRows): ConceptTable {
+  const { listed, base } = listRecords(generationId, rows.concepts, { record: 'record', pid: 'pid' });
+  const prefLabels = perLanguage<(string | undefined)[]>(() => new Array<string | undefined>(base.size));
+  const scopeNotes = perLanguage<(string | undefined)[]>(() => new Array<string | undefined>(base.size));
+  const hasLabelIn = perLanguage(() => new Bitset(base.size));
+  forEachListed(rows.texts, base.idOf, (id, row) => {
+    if (!isLanguage(row.lang) || row.text === undefined) return;
+    const texts = row.field === 'label' ? prefLabels : scopeNotes;
+    texts[row.lang][id] ??= row.text;
+    if (row.field === 'label') hasLabelIn[row.lang].add(id);
+  });
+  return { ...base, labels: listed.map((row) => row.label ?? row.pid!), prefLabels, scopeNotes, hasLabelIn };
+}
+
+export const CONCEPTS: ResourceKind<ConceptTable> = {
+  kind: 'concept',
+  collection: 'concepts',
+  record: {
+    paths: ['/id/concept/:pid'],
+    query: 'records/record',
+    frame: 'concept',
+    shape: shapeConcept,
+    // The spec gives concepts ETag and Last-Modified but no Cache-Control, as the real service sends.
+    messages: { notFound: 'Concept not found', invalidPid: 'Invalid concept id.' },
+  },
+  page: { records: 'records/page-records', stubs: 'records/page-labels', stubsFromNQuads: labelledStubs('crm:E55_Type'), stubFrame: 'labelled-stub' },
+  index: {
+    queries: { concepts: 'concepts/index-concepts', texts: 'concepts/index-texts' } satisfies Record<keyof ConceptRows, string>,
+    table: (generationId, rows) => buildConceptTable(generationId, rows as unknown as ConceptRows),
+    sortKeys: ['pid', 'label', 'modified'],
+    sorts: (table) => ({ modified: modifiedOrder(table), label: collatedOrder(table.size, 'nl', (id) => table.labels[id]) }),
+    textFields: (table) => [
+      { name: 'pid', boost: 4, analysis: 'identifier', text: (id) => table.pids[id] },
+      ...TITLE_LANGUAGES.map((lang): TextField => ({ name: `label_${lang}`, boost: 3, analysis: lang, text: (id) => table.prefLabels[lang][id] })),
+      ...TITLE_LANGUAGES.map((lang): TextField => ({ name: `note_${lang}`, boost: 1, analysis: lang, text: (id) => table.scopeNotes[lang][id] })),
+    ],
+    filters: [modifiedSinceFilter(INVALID_MODIFIED_SINCE_OTHER_KINDS), languageFilter((table) => table.hasLabelIn)],
+    linkOrder: ['fullRecord', 'modifiedSince', 'language', 'q', 'sortBy', 'sortOrder'],
+  },
+  oracle: {
+    base: 'concepts/oracle-base',
+    sorts: { label: { query: 'concepts/oracle-sort-label' }, modified: { query: 'concepts/oracle-sort-modified' } },
+    filters: (params): OracleFragment[] => [
+      ...(params.modifiedSince ? [{ query: 'concepts/oracle-filter-modified-since', bindings: { since: params.modifiedSince } }] : []),
+      ...(params.language ? [{ query: 'concepts/oracle-filter-language', bindings: { lang: (({ NLD: 'nl', FRA: 'fr', ENG: 'en' }) as Record<string, string>)[params.language.toUpperCase()] ?? 'xx' } }] : []),
+    ],
+  },
+};
