@@ -23,11 +23,11 @@ export function weakEtag(...parts: readonly string[]): string {
   return `W/"${hash}"`;
 }
 
-/** Sets ETag, Last-Modified and the record Cache-Control on `res`. */
-export function recordCacheHeaders(res: Response, validators: Validators, cacheControl = RECORD_CACHE_CONTROL): void {
+/** Sets ETag, Last-Modified and, when given, Cache-Control on `res`. */
+export function recordCacheHeaders(res: Response, validators: Validators, cacheControl: string | undefined): void {
   res.setHeader('ETag', validators.etag);
   if (validators.lastModified !== undefined) res.setHeader('Last-Modified', validators.lastModified.toUTCString());
-  res.setHeader('Cache-Control', cacheControl);
+  if (cacheControl !== undefined) res.setHeader('Cache-Control', cacheControl);
 }
 
 /** The opaque part of an entity tag, for weak comparison (RFC 9110 §8.8.3.2). */

@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { createApp } from '../../src/app.js';
-import { isNotModified, recordCacheHeaders, sendNotModified, weakEtag } from '../../src/http/caching.js';
+import { isNotModified, RECORD_CACHE_CONTROL, recordCacheHeaders, sendNotModified, weakEtag } from '../../src/http/caching.js';
 import { redactQuery } from '../../src/http/redact.js';
 import { httpTestContext, memoryLogger, ReadinessOnlyStore } from '../helpers/http-context.js';
 
@@ -33,7 +33,7 @@ describe('conditional requests (RFC 9110)', () => {
   const validators = { etag, lastModified };
   const app = express();
   app.get('/record', (req, res) => {
-    recordCacheHeaders(res, validators);
+    recordCacheHeaders(res, validators, RECORD_CACHE_CONTROL);
     if (isNotModified(req, validators)) {
       sendNotModified(res);
       return;
