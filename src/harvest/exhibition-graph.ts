@@ -66,7 +66,11 @@ export function exhibitionGraph(entry: ExhibitionEntry, ctx: ExhibitionGraphCont
     g.add(poster, P.type, C.E36_Visual_Item);
     g.add(poster, P.P2, g.typeNode(AAT_TERM.poster.term, AAT_TERM.poster.label));
   }
+  const viewed = new Set<string>();
   for (const view of e.views) {
+    // A view listed twice keeps its first entry (one node per URL, as images do).
+    if (viewed.has(view.url)) continue;
+    viewed.add(view.url);
     const node = iri(view.url);
     g.add(E, P.P138i, node);
     g.add(node, P.type, C.E36_Visual_Item);

@@ -7,15 +7,18 @@ import type { Quad } from 'n3';
 import {
   BASE,
   copyFixture,
+  fixtureRecord,
   graphQuads,
   harvestToText,
   parseNQuads,
   parseTurtle,
   quadLine,
   removeCopy,
+  replaceLine,
   TURTLE_PREFIXES,
 } from '../fixtures/source-mini/harvest-fixture.js';
 import { RELATION_PROPERTY } from '../../src/harvest/agent-graph.js';
+import { NS } from '../../src/vocab/namespaces.js';
 import { RELATION_TYPES, type RelationType } from '../../src/harvest/schema.js';
 
 const PREFIXES = TURTLE_PREFIXES;
@@ -373,6 +376,26 @@ type:hoogte a crm:E55_Type ; rdfs:label "hoogte" .
     expect(objectsOf(publicQuads, E, agentIri('DMG-A-03731'), label)).toEqual(['E. Sottsass']);
     expect(objectsOf(publicQuads, E, E, `${CRM}P7_took_place_at`)).toEqual(['http://www.wikidata.org/entity/Q1296']);
     expect(objectsOf(publicQuads, E, E, `${CRM}P1_is_identified_by`)).toEqual([`${E}/identifier/intern`]);
+  });
+
+  it('keeps one node per installation view when the source lists a view twice', async () => {
+    const copy = await copyFixture();
+    try {
+      const record = await fixtureRecord('exhibitions.jsonl', 1);
+      const views = record.views as { url: string }[];
+      await replaceLine(copy, 'exhibitions.jsonl', 1, JSON.stringify({ ...record, views: [...views, { ...views[0]!, fileName: 'again.jpg' }] }));
+      const { publicText: text } = await harvestToText(copy, { validateImages: false });
+      const E = `${BASE}/v2/id/exhibition/TE_2020-001`;
+      const quads = graphQuads(parseNQuads(text), E);
+      const shown = quads.filter((q) => q.subject.value === E && q.predicate.value === `${NS.crm}P138i_has_representation`).map((q) => q.object.value);
+      expect(shown).toHaveLength(views.length);
+      // The first view (its URL percent-encoded in the graph) keeps its own file name, not the repeat's.
+      const first = shown.find((url) => decodeURI(url) === decodeURI(views[0]!.url));
+      const labels = quads.filter((q) => q.subject.value === first && q.predicate.value === `${NS.rdfs}label`);
+      expect(labels.map((q) => q.object.value)).toEqual([(record.views as { fileName: string }[])[0]!.fileName]);
+    } finally {
+      await removeCopy(copy);
+    }
   });
 });
 
