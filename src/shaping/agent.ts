@@ -4,7 +4,7 @@
  * internal identifier) and the citizenship's labels as an nl/fr/en array.
  */
 import type { JsonObject, JsonValue } from './jsonld.js';
-import { shapeRecord, sortLanguageValues, type ShapeRules } from './record.js';
+import { RECORD_HEAD_KEYS, shapeRecord, sortLanguageValues, type ShapeRules } from './record.js';
 import { asArray, isObject, sortByLanguage } from './rules.js';
 
 /** Relation properties of the spec's relation table: grouped per property, always arrays. */
@@ -33,12 +33,7 @@ export const AGENT_RULES: ShapeRules = {
   alwaysArray: ['owl:sameAs', 'crm:P1_is_identified_by', 'crm:P67i_is_referred_to_by', 'crm:P11i_participated_in', ...RELATION_PROPERTIES],
   singular: ['rdfs:label', 'prov:generatedAtTime', 'crm:P2_has_type', 'person:citizenship', 'crm:P98i_was_born', 'crm:P100i_died_in', 'thumbnail'],
   keyOrder: [
-    '@context',
-    '@id',
-    '@type',
-    'rdfs:label',
-    'owl:sameAs',
-    'prov:generatedAtTime',
+    ...RECORD_HEAD_KEYS,
     'crm:P1_is_identified_by',
     'crm:P2_has_type',
     'person:citizenship',

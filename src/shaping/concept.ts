@@ -4,7 +4,7 @@
  * or narrower concept has (internal when it is in the thesaurus, else external) is decided by the harvest.
  */
 import type { JsonObject, JsonValue } from './jsonld.js';
-import { shapeRecord, sortLanguageValues, type ShapeRules } from './record.js';
+import { RECORD_HEAD_KEYS, shapeRecord, sortLanguageValues, type ShapeRules } from './record.js';
 import { asArray } from './rules.js';
 
 const LANGUAGE_LISTS = ['skos:prefLabel', 'skos:scopeNote'] as const;
@@ -12,7 +12,7 @@ const LANGUAGE_LISTS = ['skos:prefLabel', 'skos:scopeNote'] as const;
 export const CONCEPT_RULES: ShapeRules = {
   alwaysArray: ['owl:sameAs', 'skos:prefLabel', 'skos:scopeNote', 'skos:broader', 'skos:narrower'],
   singular: ['rdfs:label', 'prov:generatedAtTime'],
-  keyOrder: ['@context', '@id', '@type', 'rdfs:label', 'owl:sameAs', 'prov:generatedAtTime', 'skos:prefLabel', 'skos:scopeNote', 'skos:broader', 'skos:narrower'],
+  keyOrder: [...RECORD_HEAD_KEYS, 'skos:prefLabel', 'skos:scopeNote', 'skos:broader', 'skos:narrower'],
   nestedAlwaysArray: ['owl:sameAs'],
   finish: (node) => {
     for (const key of LANGUAGE_LISTS) if (key in node) node[key] = sortLanguageValues(asArray(node[key])) as JsonValue[];

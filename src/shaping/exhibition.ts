@@ -5,7 +5,7 @@
  * the class the spec gives it.
  */
 import type { JsonObject } from './jsonld.js';
-import { shapeRecord, type ShapeRules } from './record.js';
+import { RECORD_HEAD_KEYS, shapeRecord, type ShapeRules } from './record.js';
 import { asArray, isObject } from './rules.js';
 
 /** Media in a stable order: by type, then title. */
@@ -15,12 +15,7 @@ export const EXHIBITION_RULES: ShapeRules = {
   alwaysArray: ['crm:P1_is_identified_by', 'crm:P16_used_specific_object', 'crm:P67i_is_referred_to_by', 'crm:P129i_is_subject_of', 'crm:P138i_has_representation'],
   singular: ['rdfs:label', 'owl:sameAs', 'prov:generatedAtTime', 'crm:P2_has_type', 'crm:P4_has_time-span', 'crm:P7_took_place_at', 'crm:P14_carried_out_by', 'crm:P65_shows_visual_item'],
   keyOrder: [
-    '@context',
-    '@id',
-    '@type',
-    'rdfs:label',
-    'owl:sameAs',
-    'prov:generatedAtTime',
+    ...RECORD_HEAD_KEYS,
     'crm:P2_has_type',
     'crm:P1_is_identified_by',
     'crm:P4_has_time-span',

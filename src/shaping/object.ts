@@ -3,19 +3,8 @@
  * convenience key, canvas and event order, numbers for dimensions, and the documented key order.
  */
 import type { JsonObject, JsonValue } from './jsonld.js';
-import {
-  alwaysArray,
-  asArray,
-  dropStandardSameAs,
-  isObject,
-  numberValue,
-  orderKeys,
-  singular,
-  sortByIdNumber,
-  sortByLanguage,
-  sortByPosition,
-  walkNodes,
-} from './rules.js';
+import { RECORD_HEAD_KEYS, shapeRecord, type ShapeRules } from './record.js';
+import { asArray, isObject, sortByIdNumber, sortByPosition } from './rules.js';
 
 export const OBJECT_ALWAYS_ARRAY = [
   'crm:P108i_was_produced_by',
@@ -45,12 +34,7 @@ export const OBJECT_SINGULAR = [
 
 /** Key order of the spec's record tables: common fields first, then the object table row by row. */
 export const OBJECT_KEY_ORDER = [
-  '@context',
-  '@id',
-  '@type',
-  'rdfs:label',
-  'owl:sameAs',
-  'prov:generatedAtTime',
+  ...RECORD_HEAD_KEYS,
   'crm:P1_is_identified_by',
   'crm:P2_has_type',
   'crm:P45_consists_of',
@@ -73,35 +57,11 @@ export const OBJECT_KEY_ORDER = [
   'crm:P55_has_current_location',
 ] as const;
 
-const NESTED_KEY_ORDER = ['@id', '@type', 'rdfs:label'] as const;
-
 /** Properties of nested nodes that hold lists in the spec (techniques, a part's materials and dimensions). */
 const NESTED_ALWAYS_ARRAY = ['crm:P32_used_general_technique', 'crm:P45_consists_of', 'crm:P43_has_dimension', 'owl:sameAs'] as const;
 
-/** Turns the framed object node into the documented object record. */
-export function shapeObject(framed: JsonObject): JsonObject {
-  const node: JsonObject = { ...framed };
-  dropStandardSameAs(node);
-  // Bookkeeping for incremental harvests; not part of the documented record.
-  delete node['dcterms:modified'];
-
-  walkNodes(node, (nested) => {
-    if (nested === node) return;
-    alwaysArray(nested, NESTED_ALWAYS_ARRAY);
-    if ('crm:P90_has_value' in nested) nested['crm:P90_has_value'] = numberValue(nested['crm:P90_has_value']) ?? null;
-    // Nested nodes read like the top level: identity first, then the label, then properties A-Z.
-    const ordered = orderKeys(nested, NESTED_KEY_ORDER);
-    for (const key of Object.keys(nested)) delete nested[key];
-    Object.assign(nested, ordered);
-  });
-
-  alwaysArray(node, OBJECT_ALWAYS_ARRAY);
-  singular(node, OBJECT_SINGULAR);
-
-  // The identifier first, then titles and descriptions in the order nl, fr, en.
-  for (const key of ['crm:P1_is_identified_by', 'crm:P67i_is_referred_to_by'] as const) {
-    if (key in node) node[key] = sortByLanguage(asArray(node[key]));
-  }
+/** Events and parts by their number, images in canvas order with the `image` key, media as object or array. */
+function finishObject(node: JsonObject): void {
   for (const key of ['crm:P108i_was_produced_by', 'crm:P94i_was_created_by', 'crm:P46_has_component'] as const) {
     if (key in node) node[key] = sortByIdNumber(asArray(node[key]));
   }
@@ -119,8 +79,21 @@ export function shapeObject(framed: JsonObject): JsonObject {
   const media = asArray(node['crm:P129i_is_subject_of']);
   if (media.length === 0) delete node['crm:P129i_is_subject_of'];
   else node['crm:P129i_is_subject_of'] = media.length === 1 ? (media[0] as JsonValue) : sortMedia(media);
+}
 
-  return orderKeys(node, OBJECT_KEY_ORDER);
+export const OBJECT_RULES: ShapeRules = {
+  alwaysArray: OBJECT_ALWAYS_ARRAY,
+  singular: OBJECT_SINGULAR,
+  keyOrder: OBJECT_KEY_ORDER,
+  nestedAlwaysArray: NESTED_ALWAYS_ARRAY,
+  // The identifier first, then titles and descriptions in the order nl, fr, en.
+  byLanguage: ['crm:P1_is_identified_by', 'crm:P67i_is_referred_to_by'],
+  finish: finishObject,
+};
+
+/** Turns the framed object node into the documented object record. */
+export function shapeObject(framed: JsonObject): JsonObject {
+  return shapeRecord(framed, OBJECT_RULES);
 }
 
 /** The manifest first, then the other media by title, so the array is stable between requests. */

@@ -20,6 +20,9 @@ export interface ShapeRules {
   readonly finish?: (node: JsonObject) => void;
 }
 
+/** The keys every record starts with (spec, "Fields on every single record"), before its own table's rows. */
+export const RECORD_HEAD_KEYS = ['@context', '@id', '@type', 'rdfs:label', 'owl:sameAs', 'prov:generatedAtTime'] as const;
+
 export const NESTED_KEY_ORDER = ['@id', '@type', 'rdfs:label'] as const;
 
 /** Turns a framed record node into the documented record by `rules`. */
