@@ -113,6 +113,8 @@ export class Catalog {
   /** Derives narrower lists and the two-way relation lists; call once all concepts and agents are in. */
   deriveInverses(): void {
     for (const { record } of this.concepts.values()) {
+      // A derived list names only records that are served: a private concept never appears as narrower.
+      if (!record.public) continue;
       for (const ref of record.broader) {
         const parent = this.internalBroader(ref);
         if (parent !== undefined && parent !== record.pid) push(this.narrower, parent, record.pid);

@@ -36,7 +36,6 @@ function identifierTokens(identifier: string): string[] {
 }
 
 export class TextIndex {
-  private readonly byName: ReadonlyMap<string, TextField>;
   private readonly searchOptions: SearchOptions;
   private readonly identifiers: string[];
   private readonly plain: string[];
@@ -46,7 +45,6 @@ export class TextIndex {
     private readonly fields: readonly TextField[],
     private readonly search: MiniSearch<TextDocument>,
   ) {
-    this.byName = new Map(fields.map((field) => [field.name, field]));
     this.searchOptions = {
       tokenize: (text) => [text],
       processTerm: (term) => term,
@@ -121,11 +119,9 @@ export class TextIndex {
     const queries: Query[] = this.identifiers.length > 0 ? [words, { fields: this.identifiers, queries: [item.raw] }] : [words];
     const results = this.search.search({ combineWith: 'OR', queries }, this.searchOptions);
     const out = new Map<number, number>();
-    // Per word of a phrase, the terms it is indexed under (any analysis), worked out once for all candidates.
-    const termsPerToken = item.tokens.map((token) => [...TEXT_LANGUAGES.flatMap((lang) => termsOf(lang, token)), foldDiacritics(token), token]);
     for (const result of results) {
       const id = result.id as number;
-      if (item.tokens.length === 1 || this.hasPhrase(id, item, termsPerToken, result.match)) out.set(id, result.score);
+      if (item.tokens.length === 1 || this.hasPhrase(id, item)) out.set(id, result.score);
     }
     return out;
   }
@@ -139,31 +135,22 @@ export class TextIndex {
   }
 
   /**
-   * True when the phrase's words stand together in one field. Only the fields where MiniSearch found every
-   * word are read; an exact occurrence of the folded phrase settles it before any stemming.
+   * True when the phrase's words stand together, in this order, in one field: the same analysis as indexing
+   * (stems per language, folded words, identifier parts) compared token by token, within one line (a field
+   * that joins several names or descriptions keeps each on its own line, so a phrase never spans two).
    */
-  private hasPhrase(id: number, item: TextItem, termsPerToken: string[][], match: Record<string, string[]>): boolean {
+  private hasPhrase(id: number, item: TextItem): boolean {
     for (const field of this.fields) {
-      if (field.analysis !== 'identifier') continue;
-      const identifier = field.text(id);
-      if (identifier !== undefined && (identifier.toLowerCase() === item.raw || containsSequence(tokenize(identifier), item.tokens))) return true;
-    }
-    const fieldsOf = (terms: string[]): Set<string> => new Set(terms.flatMap((term) => match[term] ?? []));
-    let fields = fieldsOf(termsPerToken[0]!);
-    for (const terms of termsPerToken.slice(1)) {
-      const next = fieldsOf(terms);
-      fields = new Set([...fields].filter((field) => next.has(field)));
-    }
-    const exact = foldDiacritics(item.tokens.join(' '));
-    for (const name of fields) {
-      const field = this.byName.get(name);
-      if (field === undefined || field.analysis === 'identifier') continue;
       const text = field.text(id);
       if (text === undefined) continue;
-      const lower = text.toLowerCase();
-      if (lower.includes(exact) || foldDiacritics(lower).includes(exact)) return true;
-      const term = field.analysis === 'plain' ? (token: string) => foldDiacritics(token) : (token: string) => phraseTerm(field.analysis as TextLanguage, token);
-      if (containsSequence(tokenize(text).map(term), item.tokens.map(term))) return true;
+      const { analysis } = field;
+      if (analysis === 'identifier') {
+        if (text.toLowerCase() === item.raw || containsSequence(tokenize(text), item.tokens)) return true;
+        continue;
+      }
+      const term = analysis === 'plain' ? foldDiacritics : (token: string) => phraseTerm(analysis, token);
+      const phrase = item.tokens.map(term);
+      for (const line of text.split('\n')) if (containsSequence(tokenize(line).map(term), phrase)) return true;
     }
     return false;
   }

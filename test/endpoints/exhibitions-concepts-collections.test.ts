@@ -1,0 +1,364 @@
+/**
+ * /v2/id/exhibitions and /v2/id/concepts on the real app over a real store worker (the demo generation).
+ * Expected totals, members and orders are computed here from the demo's source export (the JSON Lines files),
+ * never through the service.
+ */
+import fc from 'fast-check';
+import request from 'supertest';
+import type { ExhibitionRecord, ConceptRecord } from '../../src/harvest/schema.js';
+import type { ResourceKind } from '../../src/engine/kind.js';
+import { CONCEPTS } from '../../src/kinds/concepts/kind.js';
+import { EXHIBITIONS } from '../../src/kinds/exhibitions/kind.js';
+import { frameLabelledStubs } from '../../src/shaping/labelled-stub.js';
+import { sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
+
+type Json = Record<string, unknown>;
+type Lang = 'nl' | 'fr' | 'en';
+const LANGS = ['nl', 'fr', 'en'] as const;
+const CODE: Record<Lang, string> = { nl: 'NLD', fr: 'FRA', en: 'ENG' };
+
+/** One listed record as the tests need it, from the source export. */
+interface Listed {
+  pid: string;
+  label: string;
+  modified: string;
+  /** Titles (exhibitions) or preferred labels (concepts) per language. */
+  names: Partial<Record<Lang, string>>;
+  /** Every text `q` may search, the pid aside. */
+  texts: string[];
+}
+
+interface KindCase {
+  name: 'exhibitions' | 'concepts';
+  kind: ResourceKind;
+  stubType: string;
+  recordPath: string;
+  titleKey: 'title' | 'label';
+  listed: () => Listed[];
+}
+
+let demo: DemoApp;
+let exhibitions: Listed[];
+let concepts: Listed[];
+
+const byPid = (a: { pid: string }, b: { pid: string }): number => (a.pid < b.pid ? -1 : a.pid > b.pid ? 1 : 0);
+
+const CASES: KindCase[] = [
+  { name: 'exhibitions', kind: EXHIBITIONS as unknown as ResourceKind, stubType: 'crm:E7_Activity', recordPath: 'exhibition', titleKey: 'title', listed: () => exhibitions },
+  { name: 'concepts', kind: CONCEPTS as unknown as ResourceKind, stubType: 'crm:E55_Type', recordPath: 'concept', titleKey: 'label', listed: () => concepts },
+];
+const EXHIBITIONS_CASE = CASES[0]!;
+const CONCEPTS_CASE = CASES[1]!;
+
+interface Page {
+  status: number;
+  body: Json;
+  text: string;
+  members: Json[];
+  total: number;
+  view: Record<string, string>;
+  link: string | undefined;
+}
+
+async function get(collection: string, query: string): Promise<Page> {
+  const res = await request(demo.app).get(`/v2/id/${collection}${query === '' ? '' : `?${query}`}`);
+  const body = (res.status === 200 ? JSON.parse(res.text) : res.body) as Json;
+  return {
+    status: res.status,
+    body,
+    text: res.text,
+    members: (body['hydra:member'] ?? []) as Json[],
+    total: body['hydra:totalItems'] as number,
+    view: (body['hydra:view'] ?? {}) as Record<string, string>,
+    link: res.headers.link as string | undefined,
+  };
+}
+
+const pidOf = (c: KindCase, member: Json): string => String(member['@id']).slice(`${TEST_BASE_URL}/v2/id/${c.recordPath}/`.length);
+
+/** Every pid of a filtered collection, in order, walking all pages of 100. */
+async function allPids(c: KindCase, query: string): Promise<string[]> {
+  const out: string[] = [];
+  for (let page = 1; ; page++) {
+    const result = await get(c.name, `${query}${query === '' ? '' : '&'}page=${page}&itemsPerPage=100`);
+    expect([query, result.status]).toEqual([query, 200]);
+    out.push(...result.members.map((m) => pidOf(c, m)));
+    if (result.members.length < 100) return out;
+  }
+}
+
+const pids = (records: Listed[]): string[] => [...records].sort(byPid).map((r) => r.pid);
+
+/** Lower-cased, accent-folded runs of letters and digits. */
+const words = (text: string): string[] => (text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+
+/**
+ * A word of the `lang` names of the listed records, in no name of another language, that no other word of any
+ * searchable text starts like (first four letters), so stemming in any language cannot join it to another word:
+ * the records it finds are exactly those whose texts contain it. The most frequent such word, so the search
+ * finds more than one record when it can.
+ */
+function distinctiveWord(records: Listed[], lang: Lang): { word: string; expected: string[] } {
+  const vocabulary = new Set(records.flatMap((r) => r.texts.flatMap(words)));
+  const byPrefix = new Map<string, Set<string>>();
+  for (const w of vocabulary) byPrefix.set(w.slice(0, 4), (byPrefix.get(w.slice(0, 4)) ?? new Set()).add(w));
+  // Words of this language only: in no name of another language.
+  const elsewhere = new Set(records.flatMap((r) => LANGS.filter((l) => l !== lang).flatMap((l) => words(r.names[l] ?? ''))));
+  const candidates = [...new Set(records.flatMap((r) => words(r.names[lang] ?? '')))].filter(
+    (w) => w.length >= 6 && /^\p{L}+$/u.test(w) && byPrefix.get(w.slice(0, 4))!.size === 1 && !elsewhere.has(w),
+  );
+  const recordWords = records.map((r) => ({ r, words: new Set(r.texts.flatMap(words)) }));
+  const having = new Map(candidates.map((w) => [w, recordWords.filter((x) => x.words.has(w)).map((x) => x.r)]));
+  const word = candidates.sort((a, b) => having.get(b)!.length - having.get(a)!.length || (a < b ? -1 : 1))[0];
+  if (word === undefined) throw new Error(`no distinctive ${lang} word`);
+  return { word, expected: pids(having.get(word)!) };
+}
+
+beforeAll(async () => {
+  demo = await startDemoApp();
+  exhibitions = (sourceRecords(demo.data, 'exhibitions') as ExhibitionRecord[])
+    .filter((e) => e.public)
+    .map((e) => ({
+      pid: e.pid,
+      label: e.titles.nl ?? e.sourceTitle ?? e.titles.en ?? e.titles.fr ?? e.pid,
+      modified: e.modified,
+      names: e.titles,
+      texts: [...LANGS.flatMap((l) => (e.titles[l] ? [e.titles[l]] : [])), ...(e.sourceTitle ? [e.sourceTitle] : [])],
+    }));
+  concepts = (sourceRecords(demo.data, 'concepts') as ConceptRecord[])
+    .filter((c) => c.public)
+    .map((c) => ({
+      pid: c.pid,
+      label: c.labels.nl,
+      modified: c.modified,
+      names: c.labels,
+      texts: LANGS.flatMap((l) => [c.labels[l], c.scopeNotes[l]].filter((t): t is string => t !== undefined)),
+    }));
+}, 180_000);
+afterAll(async () => demo?.close());
+
+describe('Collection envelope', () => {
+  it.each(CASES.map((c) => [c.name, c] as const))('/v2/id/%s counts the public records of the source and links first and last, with no previous on page 1', async (_name, c) => {
+    const collection = `${TEST_BASE_URL}/v2/id/${c.name}`;
+    const page = await get(c.name, '');
+    expect(page.status).toBe(200);
+    expect(Object.keys(page.body)).toEqual(['@context', '@id', '@type', 'hydra:totalItems', 'hydra:view', 'hydra:member']);
+    expect(page.body['@id']).toBe(collection);
+    expect(page.body['@type']).toBe('hydra:Collection');
+    expect(page.total).toBe(c.listed().length);
+    const last = Math.ceil(c.listed().length / 10);
+    expect(page.view).toEqual({
+      '@id': `${collection}?page=1&itemsPerPage=10`,
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': `${collection}?page=1&itemsPerPage=10`,
+      'hydra:last': `${collection}?page=${last}&itemsPerPage=10`,
+      'hydra:next': `${collection}?page=2&itemsPerPage=10`,
+    });
+    expect(page.link).toBe(
+      `<${collection}?page=1&itemsPerPage=10>; rel="first", <${collection}?page=2&itemsPerPage=10>; rel="next", <${collection}?page=${last}&itemsPerPage=10>; rel="last"`,
+    );
+    expect(page.members.map((m) => pidOf(c, m))).toEqual(pids(c.listed()).slice(0, 10));
+  });
+
+  it.each(CASES.map((c) => [c.name, c] as const))('/v2/id/%s shows previous and next on a middle page and omits next on the last page', async (_name, c) => {
+    const collection = `${TEST_BASE_URL}/v2/id/${c.name}`;
+    const middle = await get(c.name, 'page=2&itemsPerPage=7');
+    expect(middle.view['hydra:previous']).toBe(`${collection}?page=1&itemsPerPage=7`);
+    expect(middle.view['hydra:next']).toBe(`${collection}?page=3&itemsPerPage=7`);
+    expect(middle.link).toBe(
+      [
+        `<${collection}?page=1&itemsPerPage=7>; rel="first"`,
+        `<${collection}?page=1&itemsPerPage=7>; rel="prev"`,
+        `<${collection}?page=3&itemsPerPage=7>; rel="next"`,
+        `<${collection}?page=${Math.ceil(c.listed().length / 7)}&itemsPerPage=7>; rel="last"`,
+      ].join(', '),
+    );
+    const lastNumber = Math.ceil(c.listed().length / 7);
+    const last = await get(c.name, `page=${lastNumber}&itemsPerPage=7`);
+    expect(last.view['hydra:next']).toBeUndefined();
+    expect(last.view['hydra:previous']).toBe(`${collection}?page=${lastNumber - 1}&itemsPerPage=7`);
+    expect(last.view['hydra:last']).toBe(last.view['@id']);
+    expect(last.link).not.toContain('rel="next"');
+    expect(last.members.map((m) => pidOf(c, m))).toEqual(pids(c.listed()).slice((lastNumber - 1) * 7));
+  });
+
+  it.each(CASES.map((c) => [c.name, c] as const))('/v2/id/%s keeps every active parameter in the links, in the order of the spec table', async (_name, c) => {
+    const collection = `${TEST_BASE_URL}/v2/id/${c.name}`;
+    const page = await get(c.name, `sortOrder=desc&sortBy=modified&q=design&language=fra&modifiedSince=2000-01-01&fullRecord=false&unknown=x`);
+    expect(page.status).toBe(200);
+    expect(page.view['hydra:first']).toBe(`${collection}?page=1&itemsPerPage=10&modifiedSince=2000-01-01&language=FRA&q=design&sortBy=modified&sortOrder=desc`);
+    const full = await get(c.name, 'fullRecord=true&itemsPerPage=2');
+    expect(full.view['hydra:first']).toBe(`${collection}?page=1&itemsPerPage=2&fullRecord=true`);
+  });
+
+  it.each(CASES.map((c) => [c.name, c] as const))('/v2/id/%s serves itemsPerPage above 100 as 100 and a page past the end as 200 with no members', async (_name, c) => {
+    const capped = await get(c.name, 'itemsPerPage=250');
+    expect(capped.members).toHaveLength(Math.min(100, c.listed().length));
+    expect(capped.view['@id']).toBe(`${TEST_BASE_URL}/v2/id/${c.name}?page=1&itemsPerPage=100`);
+    const past = await get(c.name, 'page=500');
+    expect(past.status).toBe(200);
+    expect(past.members).toEqual([]);
+    expect(past.total).toBe(c.listed().length);
+    expect(past.view['hydra:next']).toBeUndefined();
+  });
+
+  it.each(CASES.map((c) => [c.name, c] as const))('/v2/id/%s lists stubs {@id, @type, rdfs:label} of every public record in pid order', async (_name, c) => {
+    const stubs: Json[] = [];
+    for (let page = 1; page <= Math.ceil(c.listed().length / 100); page++) stubs.push(...(await get(c.name, `page=${page}&itemsPerPage=100`)).members);
+    expect(stubs.map((s) => pidOf(c, s))).toEqual(pids(c.listed()));
+    const expected = [...c.listed()].sort(byPid).map((r) => ({ '@id': `${TEST_BASE_URL}/v2/id/${c.recordPath}/${r.pid}`, '@type': c.stubType, 'rdfs:label': r.label }));
+    expect(stubs).toEqual(expected);
+    for (const stub of stubs) expect(Object.keys(stub)).toEqual(['@id', '@type', 'rdfs:label']);
+  });
+
+  it.each(CASES.map((c) => [c.name, c] as const))('/v2/id/%s with fullRecord=true gives members byte-equal to the single records', async (_name, c) => {
+    let checked = 0;
+    for (let page = 1; page <= Math.ceil(c.listed().length / 50); page++) {
+      const res = await request(demo.app).get(`/v2/id/${c.name}?fullRecord=true&itemsPerPage=50&page=${page}`);
+      expect(res.status).toBe(200);
+      for (const member of (JSON.parse(res.text) as { 'hydra:member': Json[] })['hydra:member']) {
+        const single = await request(demo.app).get(`/v2/id/${c.recordPath}/${pidOf(c, member)}`);
+        expect(JSON.stringify(member)).toBe(single.text);
+        checked++;
+      }
+    }
+    expect(checked).toBe(c.listed().length);
+  }, 120_000);
+
+  it.each(CASES.map((c) => [c.name, c] as const))('/v2/id/%s builds stubs on the fast path exactly as frameLabelledStubs does on the page-labels CONSTRUCT, for every listed record', async (_name, c) => {
+    const { store, queries } = demo.ctx;
+    const iris = [...c.listed()].sort(byPid).map((r) => `${TEST_BASE_URL}/v2/id/${c.recordPath}/${r.pid}`);
+    const nquads = await store.query(queries.bind('records/page-labels', iris.map((record) => ({ record }))), { format: 'application/n-quads' });
+    const fast = c.kind.page.stubsFromNQuads(nquads);
+    const reference = await frameLabelledStubs(nquads, c.stubType);
+    expect([...fast.keys()].sort()).toEqual([...iris].sort());
+    expect([...reference.keys()].sort()).toEqual([...iris].sort());
+    for (const iri of iris) expect([iri, JSON.stringify(fast.get(iri))]).toEqual([iri, JSON.stringify(reference.get(iri))]);
+  });
+
+  it.each(CASES.map((c) => [c.name, c] as const))('/v2/id/%s never answers a random parameter string with a server error', async (_name, c) => {
+    const NAMES = ['page', 'itemsPerPage', 'fullRecord', 'modifiedSince', 'language', 'q', 'sortBy', 'sortOrder'];
+    const VALUES = ['', 'true', 'false', '1', '0', '-1', '2', '100', '101', '1e3', 'NaN', 'NLD', 'fra', 'DE', 'asc', 'desc', 'pid', 'title', 'label',
+      'modified', '2026-02-30', '2024-01-01', '"', '%', '%E0%A4%A', '<>', '-', 'OR', '"a b', 'TE_2020-001', '530001000', 'design', 'x'.repeat(600)];
+    const pair = fc.tuple(fc.constantFrom(...NAMES), fc.oneof(fc.constantFrom(...VALUES), fc.string({ maxLength: 12 })));
+    await fc.assert(
+      fc.asyncProperty(fc.array(pair, { maxLength: 5 }), fc.string({ maxLength: 20 }), async (pairs, raw) => {
+        const query = [...pairs.map(([n, v]) => `${n}=${encodeURIComponent(v)}`), raw].join('&');
+        const res = await request(demo.app).get(`/v2/id/${c.name}?${query}`);
+        expect([query, [200, 400].includes(res.status)]).toEqual([query, true]);
+      }),
+      { numRuns: 100 },
+    );
+  }, 60_000);
+});
+
+/** Tests every collection section has: language and modifiedSince from source, sorting both ways, refused values. */
+function commonCollectionTests(c: KindCase, languageRule: string): void {
+  it.each(LANGS.map((l) => [CODE[l], l] as const))(`language=%s keeps the records with ${languageRule} in that language`, async (code, lang) => {
+    const expected = pids(c.listed().filter((r) => r.names[lang] !== undefined));
+    expect(expected.length).toBeGreaterThan(0);
+    expect((await get(c.name, `language=${code}`)).total).toBe(expected.length);
+    expect(await allPids(c, `language=${code}`)).toEqual(expected);
+    expect(await allPids(c, `language=${code.toLowerCase()}`)).toEqual(expected);
+  });
+
+  it('modifiedSince keeps the records modified on or after the day, for dates across the source range', async () => {
+    const dates = [...new Set(c.listed().map((r) => r.modified))].sort();
+    const probes = ['1900-01-01', dates[0]!, dates[Math.floor(dates.length / 3)]!, dates[Math.floor(dates.length / 2)]!, dates[dates.length - 1]!, '2099-12-31'];
+    for (const since of probes) {
+      const expected = pids(c.listed().filter((r) => r.modified >= since));
+      expect([since, (await get(c.name, `modifiedSince=${since}`)).total]).toEqual([since, expected.length]);
+      expect(await allPids(c, `modifiedSince=${since}`)).toEqual(expected);
+    }
+  });
+
+  it('combines language and modifiedSince with AND', async () => {
+    const since = [...c.listed().map((r) => r.modified)].sort()[Math.floor(c.listed().length / 2)]!;
+    const expected = pids(c.listed().filter((r) => r.modified >= since && r.names.en !== undefined));
+    expect(await allPids(c, `language=ENG&modifiedSince=${since}`)).toEqual(expected);
+  });
+
+  const collator = new Intl.Collator('nl');
+  const orders: [string, (records: Listed[]) => Listed[]][] = [
+    ['pid', (records) => [...records].sort(byPid)],
+    [c.titleKey, (records) => [...records].sort((a, b) => collator.compare(a.label, b.label) || byPid(a, b))],
+    ['modified', (records) => [...records].sort((a, b) => (a.modified < b.modified ? -1 : a.modified > b.modified ? 1 : 0) || byPid(a, b))],
+  ];
+  it.each(orders)('sortBy=%s orders both ways, ties by pid', async (key, order) => {
+    const asc = order(c.listed()).map((r) => r.pid);
+    expect(await allPids(c, `sortBy=${key}`)).toEqual(asc);
+    expect(await allPids(c, `sortBy=${key}&sortOrder=asc`)).toEqual(asc);
+    expect(await allPids(c, `sortBy=${key}&sortOrder=desc`)).toEqual([...asc].reverse());
+  });
+
+  it('sortOrder=desc alone gives reverse pid order', async () => {
+    expect(await allPids(c, 'sortOrder=desc')).toEqual(pids(c.listed()).reverse());
+  });
+
+  const refused: [string, string][] = [
+    ['language=DE', 'Invalid language. Use one of: NLD, FRA, ENG.'],
+    ['modifiedSince=2026-02-30', 'Invalid modifiedSince format. Use YYYY-MM-DD.'],
+    ['modifiedSince=yesterday', 'Invalid modifiedSince format. Use YYYY-MM-DD.'],
+    ['sortBy=x', `Invalid sortBy. Use one of: pid, ${c.titleKey}, modified.`],
+    ['sortOrder=up', 'Invalid sortOrder. Use one of: asc, desc.'],
+    ['page=0', 'Invalid page. Use a whole number from 1.'],
+    ['itemsPerPage=abc', 'Invalid itemsPerPage. Use a whole number from 1.'],
+  ];
+  it.each(refused)('%s → 400 naming the parameter', async (query, message) => {
+    const res = await request(demo.app).get(`/v2/id/${c.name}?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: message });
+    expect(res.headers.link).toBeUndefined();
+  });
+}
+
+describe('Exhibitions collection', () => {
+  commonCollectionTests(EXHIBITIONS_CASE, 'a title');
+
+  it.each(LANGS.map((l) => [l] as const))('q finds exactly the exhibitions whose titles hold a word of a %s title', async (lang) => {
+    const { word, expected } = distinctiveWord(exhibitions, lang);
+    const found = await allPids(EXHIBITIONS_CASE, `q=${encodeURIComponent(word)}`);
+    expect([word, [...found].sort()]).toEqual([word, expected]);
+    expect((await allPids(EXHIBITIONS_CASE, `q=${encodeURIComponent(word.toUpperCase())}`)).sort()).toEqual(expected);
+  });
+
+  it('q finds an exhibition by its pid first', async () => {
+    for (const pid of ['TE_2020-001', pids(exhibitions)[exhibitions.length - 1]!]) {
+      const page = await get('exhibitions', `q=${encodeURIComponent(pid)}`);
+      expect(page.total).toBeGreaterThan(0);
+      expect(pidOf(EXHIBITIONS_CASE, page.members[0]!)).toBe(pid);
+    }
+  });
+
+  it('q combines with language and counts the same with stubs and full records', async () => {
+    const { word, expected } = distinctiveWord(exhibitions, 'nl');
+    const withNl = expected.filter((pid) => exhibitions.find((e) => e.pid === pid)!.names.nl !== undefined);
+    expect((await allPids(EXHIBITIONS_CASE, `q=${word}&language=NLD`)).sort()).toEqual(withNl);
+    expect((await get('exhibitions', `q=${word}&fullRecord=true`)).total).toBe(expected.length);
+  });
+});
+
+describe('Concepts collection', () => {
+  commonCollectionTests(CONCEPTS_CASE, 'a preferred label');
+
+  it('q finds exactly the concepts whose labels or scope notes hold a word of a Dutch label', async () => {
+    const { word, expected } = distinctiveWord(concepts, 'nl');
+    expect(expected.length).toBeGreaterThan(0);
+    const page = await get('concepts', `q=${encodeURIComponent(word)}&itemsPerPage=100`);
+    expect([word, page.members.map((m) => pidOf(CONCEPTS_CASE, m)).sort()]).toEqual([word, expected]);
+    // Labels weigh more than scope notes: the best match carries the word in a label.
+    const best = concepts.find((r) => r.pid === pidOf(CONCEPTS_CASE, page.members[0]!))!;
+    expect(LANGS.some((l) => words(best.names[l] ?? '').includes(word))).toBe(true);
+  });
+
+  it('q finds a concept by its pid first', async () => {
+    const pid = pids(concepts)[Math.floor(concepts.length / 2)]!;
+    const page = await get('concepts', `q=${pid}`);
+    expect(pidOf(CONCEPTS_CASE, page.members[0]!)).toBe(pid);
+  });
+
+  it('q finds a concept by an English label word as well', async () => {
+    const { word, expected } = distinctiveWord(concepts, 'en');
+    expect((await allPids(CONCEPTS_CASE, `q=${encodeURIComponent(word)}`)).sort()).toEqual(expected);
+  });
+});
