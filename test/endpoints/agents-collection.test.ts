@@ -96,8 +96,8 @@ const matches = (a: AgentRecord, item: string): boolean => matchesIn(a, namesOf(
 const matching = (item: string): string[] => pidsOf(listed.filter((a) => matches(a, item)));
 /**
  * True when the alternative names and encyclopedia titles change nothing for `item`. The tests of the query
- * syntax use only such words and phrases, so that they keep testing the syntax while alternative names are not
- * searched (see the skipped BUG cases); the BUG cases use the others.
+ * syntax use only such words and phrases, so each tests one thing; words and phrases of alternative names have
+ * their own tests.
  */
 const preferredNameDecides = (item: string): boolean =>
   listed.every((a) => matchesIn(a, [a.name], item) === matches(a, item));
@@ -357,7 +357,7 @@ describe('Agents collection: full-text search (q)', () => {
     expect(nonTrivial).toBeGreaterThan(5);
   }, 60_000);
 
-  /** Words that are also parts of pids (`dmg`, `a`, serials): phrases with them are the BUG case below. */
+  /** Words that are also parts of pids (`dmg`, `a`, serials): phrases with them have their own test below. */
   const pidParts = (): Set<string> => new Set(agents.flatMap((a) => tokens(a.pid)));
 
   /** Agents that have every word of `phrase` and its letters in a name, but only inside longer words ("Tissages Durand" for "s durand"). */
@@ -427,7 +427,7 @@ describe('Agents collection: full-text search (q)', () => {
 
   it('never matches a phrase made of the end of one name and the start of the next', async () => {
     const record = agentIri('DMG-A-00028');
-    // The rows index-names.rq is meant to give for an agent with an alternative name and an encyclopedia title.
+    // The rows index-names.rq gives for an agent with an alternative name and an encyclopedia title.
     const table = buildAgentTable('g', {
       agents: [{ record, pid: 'DMG-A-00028', class: 'http://www.cidoc-crm.org/cidoc-crm/E21_Person', name: 'Nathalie Lambert', modified: '2024-01-01' }],
       names: [{ record, text: 'Lambert, Nathalie' }, { record, text: 'Nathalie Lambert' }],
