@@ -13,6 +13,7 @@ import type { AppContext } from './app-context.js';
 import { catalogRoutes } from './endpoints/catalog.js';
 import { dumpRoutes } from './endpoints/dumps.js';
 import { healthRoutes } from './endpoints/health.js';
+import { indexRoutes } from './endpoints/indexes.js';
 import { collectionRoutes } from './endpoints/collection-routes.js';
 import { recordRoutes } from './endpoints/record-routes.js';
 import { sparqlRoutes } from './endpoints/sparql-endpoint.js';
@@ -63,6 +64,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
     ...kindRoutes(AGENTS),
     ...kindRoutes(EXHIBITIONS),
     ...kindRoutes(CONCEPTS),
+    indexRoutes(ctx),
     dumpRoutes(ctx),
   );
   if (options.sparqlStore !== undefined) app.use('/sparql', sparqlRoutes(ctx, { store: options.sparqlStore }));

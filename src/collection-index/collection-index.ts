@@ -7,7 +7,7 @@ import { Bitset } from './bitset.js';
 import type { ActiveFilter, FilterHost, PreparedFilter } from './filters/filter.js';
 import type { RecordTable } from './record-table.js';
 import { pageOf, type SortDirection, type SortOrder } from './sort-orders.js';
-import type { TextIndex } from './text/text-index.js';
+import type { TextIndex, TextMatches } from './text/text-index.js';
 import type { TextQuery } from './text/query-parser.js';
 import type { Iris } from '../vocab/iris.js';
 
@@ -59,16 +59,26 @@ export class CollectionIndex<T extends RecordTable = RecordTable> implements Fil
     return this.states.get(key);
   }
 
-  /** The total and the page of ids for a request. */
-  select(request: CollectionRequest<T>): CollectionSlice {
-    const { size } = this.table;
+  /** The records matching every filter and the text query; undefined when nothing narrows (all match). */
+  matching(filters: readonly ActiveFilter<T>[], text?: TextQuery): Bitset | undefined {
+    return this.narrow(filters, text).set;
+  }
+
+  private narrow(filters: readonly ActiveFilter<T>[], text: TextQuery | undefined): { set?: Bitset; matches?: TextMatches } {
     let set: Bitset | undefined;
-    for (const filter of request.filters) {
+    for (const filter of filters) {
       const ids = filter.select(this);
       set = set ? set.and(ids) : ids;
     }
-    const matches = request.text ? this.text.find(request.text, size) : undefined;
+    const matches = text ? this.text.find(text, this.table.size) : undefined;
     if (matches) set = set ? set.and(matches.matches) : matches.matches.clone();
+    return { set, matches };
+  }
+
+  /** The total and the page of ids for a request. */
+  select(request: CollectionRequest<T>): CollectionSlice {
+    const { size } = this.table;
+    const { set, matches } = this.narrow(request.filters, request.text);
     const total = set ? set.count() : size;
     const { offset, limit } = request;
     if (offset >= total || limit <= 0) return { total, iris: [] };

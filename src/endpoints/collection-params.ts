@@ -41,7 +41,8 @@ function positiveInteger(query: RawQuery, name: string, cap?: number): number | 
   return number;
 }
 
-function textQuery(query: RawQuery): { q: string; text: TextQuery } | undefined {
+/** `q` as a parsed text query (objects collection syntax), or undefined when absent; throws ParamError. */
+export function textQuery(query: RawQuery): { q: string; text: TextQuery } | undefined {
   const q = single(query, 'q');
   if (q === undefined) return undefined;
   if (q.length > MAX_QUERY_LENGTH) throw new ParamError('q', `Invalid q: at most ${MAX_QUERY_LENGTH} characters.`);
@@ -94,8 +95,13 @@ function parse<T extends RecordTable>(query: RawQuery, index: IndexDeclaration<T
 
 /** The typed request of a kind's collection; throws BadRequestError (400) for a value it refuses. */
 export function parseCollectionQuery<T extends RecordTable>(query: RawQuery, index: IndexDeclaration<T>): CollectionQuery<T> {
+  return asBadRequest(() => parse(query, index));
+}
+
+/** Runs `parse`, turning a ParamError into a BadRequestError (400) with its message. */
+export function asBadRequest<R>(parse: () => R): R {
   try {
-    return parse(query, index);
+    return parse();
   } catch (error) {
     if (error instanceof ParamError) throw new BadRequestError(error.message, { cause: error });
     throw error;

@@ -52,7 +52,9 @@ export function buildAgentTable(generationId: string, rows: AgentRows): AgentTab
     if (row.label === undefined) return;
     const key = row.label.toLowerCase();
     nationalities.add(key, id);
-    if (!nationalityLabels.has(key)) nationalityLabels.set(key, row.label);
+    // One spelling per name whatever the row order: the first in code-point order.
+    const known = nationalityLabels.get(key);
+    if (known === undefined || row.label < known) nationalityLabels.set(key, row.label);
   });
   const roles = { designer: new Bitset(size), producer: new Bitset(size) };
   forEachListed(rows.roles, idOf, (id, row) => {

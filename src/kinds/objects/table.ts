@@ -41,14 +41,23 @@ export interface ObjectTable extends RecordTable {
   readonly periodEnd: Float64Array;
   /** Every dated production or creation time-span: its object and years (the date filters match these one by one). */
   readonly spans: { readonly object: Uint32Array; readonly begin: Float64Array; readonly end: Float64Array };
-  /** Lower-cased type and material labels → objects. */
+  /** Lower-cased type and material labels → objects (what the `type` and `material` filters match). */
   readonly typeLabels: Postings;
   readonly materialLabels: Postings;
+  /** Per lower-cased label: the label as the indexes show it, and the concepts that carry it. */
+  readonly typeTerms: ReadonlyMap<string, LabelTerm>;
+  readonly materialTerms: ReadonlyMap<string, LabelTerm>;
   /** Agent IRI → objects it designed (creation) or produced (production). */
   readonly agents: Postings;
   /** Concept IRI → objects that have it as type, material, technique or sub-collection. */
   readonly concepts: Postings;
   readonly thesaurus: Thesaurus;
+}
+
+/** A label as the type and material indexes list it: one spelling, and every concept IRI that carries it. */
+export interface LabelTerm {
+  readonly label: string;
+  readonly concepts: readonly string[];
 }
 
 const KOEPEL_NUMBER = /_0-\d+$/;
@@ -85,13 +94,21 @@ export function buildObjectTable(generationId: string, rows: IndexRows): ObjectT
 
   const typeLabels = new PostingsBuilder();
   const materialLabels = new PostingsBuilder();
+  const typeTerms = new TermsBuilder();
+  const materialTerms = new TermsBuilder();
   const concepts = new PostingsBuilder();
   forEachListed(rows.concepts, idOf, (id, row) => {
     if (!row.concept) return;
     concepts.add(row.concept, id);
     if (row.label === undefined) return;
-    if (row.role === 'type') typeLabels.add(row.label.toLowerCase(), id);
-    if (row.role === 'material') materialLabels.add(row.label.toLowerCase(), id);
+    if (row.role === 'type') {
+      typeLabels.add(row.label.toLowerCase(), id);
+      typeTerms.add(row.label, row.concept);
+    }
+    if (row.role === 'material') {
+      materialLabels.add(row.label.toLowerCase(), id);
+      materialTerms.add(row.label, row.concept);
+    }
   }, 'object');
   const agents = new PostingsBuilder();
   forEachListed(rows.agents, idOf, (id, row) => {
@@ -113,10 +130,34 @@ export function buildObjectTable(generationId: string, rows: IndexRows): ObjectT
     spans: { object: Uint32Array.from(spanObject), begin: Float64Array.from(spanBegin), end: Float64Array.from(spanEnd) },
     typeLabels: typeLabels.build(),
     materialLabels: materialLabels.build(),
+    typeTerms: typeTerms.build(),
+    materialTerms: materialTerms.build(),
     agents: agents.build(),
     concepts: concepts.build(),
     thesaurus: new Thesaurus({ broader: rows.broader, labels: rows.conceptLabels }),
   };
+}
+
+/**
+ * Label spellings and concepts per lower-cased label. When concepts spell one label differently, the index
+ * shows the spelling that sorts first in code-point order, so the choice does not depend on row order.
+ */
+class TermsBuilder {
+  private readonly terms = new Map<string, { label: string; concepts: Set<string> }>();
+
+  add(label: string, concept: string): void {
+    const key = label.toLowerCase();
+    const term = this.terms.get(key);
+    if (!term) this.terms.set(key, { label, concepts: new Set([concept]) });
+    else {
+      if (label < term.label) term.label = label;
+      term.concepts.add(concept);
+    }
+  }
+
+  build(): ReadonlyMap<string, LabelTerm> {
+    return new Map([...this.terms].map(([key, term]) => [key, { label: term.label, concepts: [...term.concepts].sort() }]));
+  }
 }
 
 /** An xsd:gYear lexical form (`1920`, `-0500`) as a number. */

@@ -1,0 +1,354 @@
+/**
+ * The index endpoints (spec, "Material index", "Production density", "Other indexes"): `/v2/id/types`,
+ * `/materials`, `/nationalities`, `/roles` and `/production`. Each is computed from the generation's collection
+ * index of its kind (objects or agents), the same in-memory postings the collection filters select with, so
+ * an index count and its filter link's `hydra:totalItems` cannot disagree. Label indexes are computed once per
+ * generation and variant and kept with that generation's index; the production density is prepared once per
+ * generation and population and then costs O(buckets × log n) per request. Every answer carries an ETag made
+ * of the generation and the canonical query, Last-Modified (the generation's creation) and Cache-Control.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { AppContext } from '../app-context.js';
+import type { Bitset } from '../collection-index/bitset.js';
+import type { CollectionIndex } from '../collection-index/collection-index.js';
+import type { ActiveFilter, RawQuery } from '../collection-index/filters/filter.js';
+import { ParamError } from '../collection-index/filters/filter.js';
+import { single } from '../collection-index/filters/params.js';
+import type { RecordTable } from '../collection-index/record-table.js';
+import type { TextQuery } from '../collection-index/text/query-parser.js';
+import { sharedIndexes } from '../engine/indexes.js';
+import type { ResourceKind } from '../engine/kind.js';
+import { isNotModified, RECORD_CACHE_CONTROL, recordCacheHeaders, sendNotModified, weakEtag } from '../http/caching.js';
+import { sendJsonLd } from '../http/json-ld.js';
+import { countLabels, type CountedLabel, type LabelledSet } from '../indexes/label-index.js';
+import {
+  DensityPopulation,
+  densityBuckets,
+  FIRST_AXIS_YEAR,
+  LAST_AXIS_YEAR,
+  objectYears,
+  type DensityAxis,
+  type ObjectYears,
+} from '../indexes/production-density.js';
+import { AGENTS, OBJECTS } from '../kinds/index.js';
+import { AGENT_ROLES, type AgentTable } from '../kinds/agents/table.js';
+import { onDisplayFilter } from '../kinds/objects/filters/on-display.js';
+import type { LabelTerm, ObjectTable } from '../kinds/objects/table.js';
+import { NS } from '../vocab/namespaces.js';
+import { asBadRequest, textQuery } from './collection-params.js';
+
+/** The prefix map of every index document, as the real service writes it. */
+const INDEX_CONTEXT = { crm: NS.crm, rdfs: NS.rdfs, hydra: NS.hydra } as const;
+
+/**
+ * A query string for links and `@id`s: values percent-encoded as by encodeURIComponent, with `(` and `)`
+ * encoded too (the real service's links) and `/` kept readable (`date=1900/1909`, as the spec writes it).
+ */
+export function queryString(params: readonly (readonly [string, string])[]): string {
+  return params
+    .map(([name, value]) => `${name}=${encodeURIComponent(value).replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/%2F/g, '/')}`)
+    .join('&');
+}
+
+const withQuery = (url: string, params: readonly (readonly [string, string])[]): string => (params.length === 0 ? url : `${url}?${queryString(params)}`);
+
+/** One index endpoint: what it reads from the query, and how it answers from one generation's index. */
+interface IndexEndpoint<T extends RecordTable, Q> {
+  name: string;
+  kind: ResourceKind<T>;
+  /** Parses the query; throws ParamError. */
+  parse(query: RawQuery): Q;
+  /** The query in canonical form: the document's `@id` query and part of the ETag. */
+  params(query: Q): [string, string][];
+  /** Whether one generation's document for a given canonical query is kept (false for open-ended queries such as `q`). */
+  keep(query: Q): boolean;
+  document(index: CollectionIndex<T>, query: Q, id: string): Record<string, unknown>;
+}
+
+/** Values computed once per generation's index: a second call with the same key returns the first answer. */
+class PerIndex {
+  private readonly values = new WeakMap<object, Map<string, unknown>>();
+
+  get<V>(index: object, key: string, compute: () => V): V {
+    let byKey = this.values.get(index);
+    if (!byKey) {
+      byKey = new Map();
+      this.values.set(index, byKey);
+    }
+    if (!byKey.has(key)) byKey.set(key, compute());
+    return byKey.get(key) as V;
+  }
+}
+
+function route<T extends RecordTable, Q>(ctx: AppContext, router: Router, endpoint: IndexEndpoint<T, Q>): void {
+  const indexes = sharedIndexes(ctx, endpoint.kind);
+  const documents = new PerIndex();
+  const url = `${ctx.iris.base}/v2/id/${endpoint.name}`;
+  router.get(`/id/${endpoint.name}`, async (req: Request, res: Response) => {
+    const query = asBadRequest(() => endpoint.parse(req.query));
+    const params = endpoint.params(query);
+    const index = await indexes.current();
+    const generation = ctx.store.generation;
+    const validators = {
+      etag: weakEtag('index', endpoint.name, index.generationId, queryString(params)),
+      lastModified: generation?.id === index.generationId ? new Date(generation.created) : undefined,
+    };
+    recordCacheHeaders(res, validators, RECORD_CACHE_CONTROL);
+    if (isNotModified(req, validators)) {
+      sendNotModified(res);
+      return;
+    }
+    const id = withQuery(url, params);
+    const build = (): Record<string, unknown> => endpoint.document(index, query, id);
+    sendJsonLd(res, endpoint.keep(query) ? documents.get(index, id, build) : build());
+  });
+}
+
+/** `onDisplay` as on the objects collection: `true` only objects on display, `false` only the others. */
+const parseOnDisplay = (query: RawQuery): ActiveFilter<ObjectTable> | undefined => onDisplayFilter.parse(query);
+
+const onDisplayParams = (filter: ActiveFilter<ObjectTable> | undefined): [string, string][] =>
+  (filter?.link ?? []).map(([name, value]): [string, string] => [name, value]);
+
+interface LabelIndexText {
+  name: string;
+  label: string;
+  comment: string;
+  memberType: string;
+  countKey: 'object_count' | 'agent_count';
+  /** The collection and parameter the member's filter link uses. */
+  filter: { collection: 'objects' | 'agents'; param: string };
+}
+
+function labelIndexDocument(
+  base: string,
+  text: LabelIndexText,
+  id: string,
+  members: readonly CountedLabel[],
+  extraFilterParams: readonly [string, string][] = [],
+): Record<string, unknown> {
+  const collection = `${base}/v2/id/${text.filter.collection}`;
+  return {
+    '@context': INDEX_CONTEXT,
+    '@id': id,
+    '@type': 'hydra:Collection',
+    'rdfs:label': text.label,
+    'rdfs:comment': text.comment,
+    'hydra:totalItems': members.length,
+    'hydra:member': members.map((member) => ({
+      ...(member.iri === undefined ? {} : { '@id': member.iri }),
+      '@type': text.memberType,
+      'rdfs:label': member.label,
+      [text.countKey]: member.count,
+      filter: withQuery(collection, [[text.filter.param, member.label], ...extraFilterParams]),
+    })),
+  };
+}
+
+/** Type or material terms with their postings; a member names its concept when the label has exactly one. */
+function termSets(terms: ReadonlyMap<string, LabelTerm>, postings: ReadonlyMap<string, Uint32Array>, withIri: boolean): LabelledSet[] {
+  return [...terms].map(([key, term]) => ({
+    label: term.label,
+    ids: postings.get(key) ?? [],
+    iri: withIri && term.concepts.length === 1 ? term.concepts[0] : undefined,
+  }));
+}
+
+function objectLabelIndex(base: string, text: LabelIndexText, sets: (table: ObjectTable) => LabelledSet[]): IndexEndpoint<ObjectTable, ActiveFilter<ObjectTable> | undefined> {
+  return {
+    name: text.name,
+    kind: OBJECTS,
+    parse: parseOnDisplay,
+    params: onDisplayParams,
+    keep: () => true,
+    document: (index, onDisplay, id) => {
+      const within = onDisplay ? index.matching([onDisplay]) : undefined;
+      return labelIndexDocument(base, text, id, countLabels(sets(index.table), within), onDisplayParams(onDisplay));
+    },
+  };
+}
+
+function agentLabelIndex(base: string, text: LabelIndexText, sets: (table: AgentTable) => LabelledSet[]): IndexEndpoint<AgentTable, undefined> {
+  return {
+    name: text.name,
+    kind: AGENTS,
+    parse: () => undefined,
+    params: () => [],
+    keep: () => true,
+    document: (index, _query, id) => labelIndexDocument(base, text, id, countLabels(sets(index.table))),
+  };
+}
+
+// ---------------------------------------------------------------- production density
+
+export const DEFAULT_AXIS: DensityAxis = { bucket: 10, yearFrom: 1600, yearTo: 2030 };
+export const BUCKET_RANGE = { min: 5, max: 100 } as const;
+
+interface ProductionQuery {
+  axis: DensityAxis;
+  onDisplay?: ActiveFilter<ObjectTable>;
+  q?: { q: string; text: TextQuery };
+}
+
+/** An integer parameter, or a ParamError; undefined when absent. */
+function integerParam(query: RawQuery, name: string): number | undefined {
+  const value = single(query, name);
+  if (value === undefined) return undefined;
+  const number = /^[+-]?\d{1,16}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(number)) throw new ParamError(name, `Invalid ${name}. Use a whole number such as ${DEFAULT_AXIS[name as keyof DensityAxis] ?? 10}.`);
+  return number;
+}
+
+/** The production request: clamps as the real service does (bucket to 5…100, yearFrom to ≥ 1, yearTo to ≤ 2100). */
+export function parseProductionQuery(query: RawQuery): ProductionQuery {
+  const bucket = Math.min(Math.max(integerParam(query, 'bucket') ?? DEFAULT_AXIS.bucket, BUCKET_RANGE.min), BUCKET_RANGE.max);
+  const yearFrom = Math.max(integerParam(query, 'yearFrom') ?? DEFAULT_AXIS.yearFrom, FIRST_AXIS_YEAR);
+  const yearTo = Math.min(integerParam(query, 'yearTo') ?? DEFAULT_AXIS.yearTo, LAST_AXIS_YEAR);
+  if (yearFrom > yearTo) {
+    throw new ParamError('yearFrom', `Invalid range: yearFrom (${yearFrom}) is after yearTo (${yearTo}). Years run from ${FIRST_AXIS_YEAR} to ${LAST_AXIS_YEAR}.`);
+  }
+  return { axis: { bucket, yearFrom, yearTo }, onDisplay: parseOnDisplay(query), q: textQuery(query) };
+}
+
+/** Parameters that narrow the population, as the bucket filter links repeat them. */
+const populationParams = (query: ProductionQuery): [string, string][] => [...onDisplayParams(query.onDisplay), ...(query.q ? [['q', query.q.q] as [string, string]] : [])];
+
+const round = (value: number, decimals: number): number => {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+};
+
+const PRODUCTION_COMMENT =
+  'Production density: how much of the published collection was being made in each period. Each dated object ' +
+  'contributes a total weight of 1, spread evenly over the years of its recorded production and creation spans; ' +
+  'only the years on the axis are counted. object_count counts the objects with a year in the bucket, exact_count ' +
+  'those dated to that single year. Undated objects are left out.';
+
+function productionIndex(base: string): IndexEndpoint<ObjectTable, ProductionQuery> {
+  const years = new PerIndex();
+  const populations = new PerIndex();
+  const objects = `${base}/v2/id/objects`;
+  return {
+    name: 'production',
+    kind: OBJECTS,
+    parse: parseProductionQuery,
+    params: (query) => {
+      const { bucket, yearFrom, yearTo } = query.axis;
+      const out: [string, string][] = [];
+      if (bucket !== DEFAULT_AXIS.bucket) out.push(['bucket', String(bucket)]);
+      if (yearFrom !== DEFAULT_AXIS.yearFrom) out.push(['yearFrom', String(yearFrom)]);
+      if (yearTo !== DEFAULT_AXIS.yearTo) out.push(['yearTo', String(yearTo)]);
+      return [...out, ...populationParams(query)];
+    },
+    // Text queries are open-ended; their density is computed per request from the matches.
+    keep: (query) => query.q === undefined,
+    document: (index, query, id) => {
+      const table = index.table;
+      const spans = years.get<ObjectYears>(index, 'years', () => objectYears(table.size, table.spans));
+      const narrowing = [...(query.onDisplay ? [query.onDisplay] : [])];
+      const population = query.q
+        ? new DensityPopulation(spans, members(index.matching(narrowing, query.q.text), table.size))
+        : populations.get(index, queryString(onDisplayParams(query.onDisplay)), () => new DensityPopulation(spans, members(index.matching(narrowing), table.size)));
+      const buckets = densityBuckets(population, query.axis);
+      const total = buckets.reduce((sum, bucket) => sum + bucket.weight, 0);
+      const links = populationParams(query);
+      return {
+        '@context': INDEX_CONTEXT,
+        '@id': id,
+        '@type': 'hydra:Collection',
+        'rdfs:label': 'Time index',
+        'rdfs:comment': PRODUCTION_COMMENT,
+        bucket_size: query.axis.bucket,
+        year_from: query.axis.yearFrom,
+        year_to: query.axis.yearTo,
+        total_weight: round(total, 3),
+        buckets: buckets.map((bucket) => ({
+          year: bucket.year,
+          weight: round(bucket.weight, 4),
+          share_pct: total > 0 ? round((bucket.weight / total) * 100, 2) : 0,
+          object_count: bucket.objectCount,
+          exact_count: bucket.exactCount,
+          spread_factor: bucket.weight > 0 ? round(bucket.objectCount / bucket.weight, 1) : null,
+          filter: withQuery(objects, [['date', `${bucket.year}/${bucket.lastYear}`], ...links]),
+        })),
+      };
+    },
+  };
+}
+
+/** The ids of `set`, or every id below `size` when nothing narrows. */
+const members = (set: Bitset | undefined, size: number): Iterable<number> => set?.toArray() ?? Array.from({ length: size }, (_, id) => id);
+
+// ---------------------------------------------------------------- the router
+
+/** Routes of the index endpoints (mount under /v2, behind the readiness gate). */
+export function indexRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const base = ctx.iris.base;
+  route(
+    ctx,
+    router,
+    objectLabelIndex(
+      base,
+      {
+        name: 'types',
+        label: 'Object type index',
+        comment: 'All object types in the Design Museum Gent collection with object counts',
+        memberType: 'crm:E55_Type',
+        countKey: 'object_count',
+        filter: { collection: 'objects', param: 'type' },
+      },
+      (table) => termSets(table.typeTerms, table.typeLabels, true),
+    ),
+  );
+  route(
+    ctx,
+    router,
+    objectLabelIndex(
+      base,
+      {
+        name: 'materials',
+        label: 'Material index',
+        comment: 'All materials in the Design Museum Gent collection with object counts',
+        memberType: 'crm:E57_Material',
+        countKey: 'object_count',
+        filter: { collection: 'objects', param: 'material' },
+      },
+      (table) => termSets(table.materialTerms, table.materialLabels, false),
+    ),
+  );
+  route(
+    ctx,
+    router,
+    agentLabelIndex(
+      base,
+      {
+        name: 'nationalities',
+        label: 'Nationality index',
+        comment: 'All nationalities in the Design Museum Gent agent records with agent counts',
+        memberType: 'crm:E55_Type',
+        countKey: 'agent_count',
+        filter: { collection: 'agents', param: 'nationality' },
+      },
+      (table) => [...table.nationalityLabels].map(([key, label]) => ({ label, ids: table.nationalities.get(key) ?? [] })),
+    ),
+  );
+  route(
+    ctx,
+    router,
+    agentLabelIndex(
+      base,
+      {
+        name: 'roles',
+        label: 'Role index',
+        comment: 'All roles in the Design Museum Gent agent records with agent counts',
+        memberType: 'crm:E55_Type',
+        countKey: 'agent_count',
+        filter: { collection: 'agents', param: 'role' },
+      },
+      (table) => AGENT_ROLES.map((role) => ({ label: role, ids: table.roles[role] })),
+    ),
+  );
+  route(ctx, router, productionIndex(base));
+  return router;
+}
