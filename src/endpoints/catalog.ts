@@ -1,15 +1,16 @@
 /**
  * The DCAT catalog (spec, "DCAT catalog record"; served at /v2/ and /v2/dcat). Texts and structure are the
- * real service's first v2 catalog (reference/dcat-catalog-initial-4-datasets.jsonld) word for word; only
- * the host changes, every URI of the service being built from BASE_URL:
- *   - catalog `@id` is `{base}/v2/`, as the spec's table says (the reference predates the trailing slash);
- *   - dataset `@id`, `dcat:accessURL` and `dcat:endpointURL` are the collection URL `{base}/v2/id/<kind>`;
- *   - `dcat:endpointDescription` keeps the reference's `{base}/v2/<kind>` (the human documentation page of
- *     the endpoint), so a catalog harvester sees the same shape on every deployment;
+ * real service's current catalog (reference/dcat-catalog.jsonld) word for word; only the host changes, every
+ * URI of the service being built from BASE_URL:
+ *   - catalog `@id` is `{base}/v2/`;
+ *   - dataset `@id`, `dcat:accessURL` and `dcat:endpointURL` are the endpoint URL `{base}/v2/id/<name>`;
+ *   - `dcat:endpointDescription` is this service's documentation page `{base}/docs` (the real service's
+ *     `/api-docs`, which redirects there), so every link of the catalog answers on the deployment itself;
  *   - `foaf:homepage` is `{base}`; the publisher and its homepage are the museum's own, not the deployment's.
- * Added to the reference: each dataset's N-Quads dump as a second `dcat:distribution`, the whole collection's dump
- * as the catalog's own `dcat:distribution` (a DCAT catalog is a dataset) and the SPARQL endpoint as a
- * `dcat:DataService` under `dcat:service`.
+ * The datasets are the reference's, except the colour index until it is served, plus the production density.
+ * Added to the reference: each record collection's N-Quads dump as a second `dcat:distribution`, the whole
+ * collection's dump as the catalog's own `dcat:distribution` (a DCAT catalog is a dataset) and the SPARQL
+ * endpoint as a `dcat:DataService` under `dcat:service`.
  * The document depends on nothing but BASE_URL, so it is built once and served with a fixed ETag.
  */
 import { Router, type RequestHandler } from 'express';
@@ -17,6 +18,9 @@ import type { AppContext } from '../app-context.js';
 import { isNotModified, RECORD_CACHE_CONTROL, recordCacheHeaders, sendNotModified, weakEtag } from '../http/caching.js';
 import { sendJsonLd } from '../http/json-ld.js';
 import { AUTHORITY, MUSEUM, NS } from '../vocab/namespaces.js';
+
+/** The human documentation page of the API (rendered from /openapi.json), every dataset's endpoint description. */
+export const API_DOCS_PATH = '/docs';
 
 type LangString = { '@value': string; '@language': 'nl' | 'en' | 'fr' };
 
@@ -28,45 +32,61 @@ const texts = (nl: string, en: string, fr: string): LangString[] => [
 ];
 
 interface DatasetText {
-  kind: 'objects' | 'agents' | 'exhibitions' | 'concepts';
+  /** The path segment under /v2/id/. */
+  name: string;
   crmClass: string;
   title: LangString[];
   description: LangString[];
+  /** `rdfs:label` of the JSON-LD distribution. */
+  distribution: string;
+  /** Record collections also have a gzip N-Quads dump (endpoints/dumps.ts). */
+  dump?: true;
 }
 
+/**
+ * The datasets in the reference's order with its texts (reference/dcat-catalog.jsonld). The colour index
+ * (the reference's fifth dataset, `E26_Physical_Feature`) joins when /v2/id/colors exists; the production
+ * density, which the reference does not list, comes last.
+ */
 const DATASETS: readonly DatasetText[] = [
   {
-    kind: 'objects',
+    name: 'objects',
     crmClass: 'E22_Human-Made_Object',
     title: texts('Objecten', 'Objects', 'Objets'),
     description: texts(
-      'Alle gepubliceerde objecten uit de collectie van Design Museum Gent.',
-      'All published objects from the Design Museum Gent collection.',
-      'Tous les objets publiés de la collection du Design Museum Gent.',
+      'Alle gepubliceerde objecten uit de collectie van Design Museum Gent. Ondersteunt filtering op type, materiaal, kleur, tentoonstellingsstatus en meer.',
+      'All published objects from the Design Museum Gent collection. Supports filtering by type, material, color, display status and more.',
+      "Tous les objets publiés de la collection du Design Museum Gent. Prend en charge le filtrage par type, matériau, couleur, statut d'exposition et plus.",
     ),
+    distribution: 'Paginated JSON-LD collection',
+    dump: true,
   },
   {
-    kind: 'agents',
+    name: 'agents',
     crmClass: 'E39_Actor',
     title: texts('Agenten', 'Agents', 'Agents'),
     description: texts(
-      'Alle agenten (personen en organisaties) gerelateerd aan de collectie van Design Museum Gent.',
-      'All agents (persons and organisations) related to the Design Museum Gent collection.',
-      'Tous les agents (personnes et organisations) liés à la collection du Design Museum Gent.',
+      'Alle agenten (personen en organisaties) gerelateerd aan de collectie van Design Museum Gent. Verrijkt met Wikipedia-biografieën en tentoonstellingsdeelnames.',
+      'All agents (persons and organisations) related to the Design Museum Gent collection. Enriched with Wikipedia biographies and exhibition participation.',
+      'Tous les agents (personnes et organisations) liés à la collection du Design Museum Gent. Enrichis avec des biographies Wikipedia et des participations aux expositions.',
     ),
+    distribution: 'Paginated JSON-LD collection',
+    dump: true,
   },
   {
-    kind: 'exhibitions',
+    name: 'exhibitions',
     crmClass: 'E7_Activity',
     title: texts('Tentoonstellingen', 'Exhibitions', 'Expositions'),
     description: texts(
-      'Alle tentoonstellingen uit het archief van Design Museum Gent, met links naar getoonde collectieobjecten.',
-      'All exhibitions from the Design Museum Gent archive, with links to collection objects shown.',
-      'Toutes les expositions des archives du Design Museum Gent, avec des liens vers les objets de la collection présentés.',
+      'Alle tentoonstellingen uit het archief van Design Museum Gent, met meertalige titels, beschrijvingen en links naar getoonde collectieobjecten.',
+      'All exhibitions from the Design Museum Gent archive, with multilingual titles, descriptions and links to collection objects shown.',
+      'Toutes les expositions des archives du Design Museum Gent, avec des titres et descriptions multilingues et des liens vers les objets présentés.',
     ),
+    distribution: 'Paginated JSON-LD collection',
+    dump: true,
   },
   {
-    kind: 'concepts',
+    name: 'concepts',
     crmClass: 'E55_Type',
     title: texts('Thesaurus', 'Thesaurus', 'Thésaurus'),
     description: texts(
@@ -74,8 +94,68 @@ const DATASETS: readonly DatasetText[] = [
       'Thesaurus of terms used to describe objects in the Design Museum Gent collection, including materials, techniques and object types.',
       "Thésaurus des termes utilisés pour décrire les objets de la collection du Design Museum Gent, incluant matériaux, techniques et types d'objets.",
     ),
+    distribution: 'Paginated JSON-LD collection',
+    dump: true,
+  },
+  {
+    name: 'types',
+    crmClass: 'E55_Type',
+    title: texts('Objecttypes', 'Object types', "Types d'objets"),
+    description: texts(
+      'Alle objecttypes aanwezig in de collectie met objectaantallen.',
+      'All object types present in the collection with object counts.',
+      "Tous les types d'objets présents dans la collection avec le nombre d'objets.",
+    ),
+    distribution: 'Type index JSON-LD',
+  },
+  {
+    name: 'materials',
+    crmClass: 'E57_Material',
+    title: texts('Materialen', 'Materials', 'Matériaux'),
+    description: texts(
+      'Alle materialen aanwezig in de collectie met objectaantallen.',
+      'All materials present in the collection with object counts.',
+      "Tous les matériaux présents dans la collection avec le nombre d'objets.",
+    ),
+    distribution: 'Material index JSON-LD',
+  },
+  {
+    name: 'nationalities',
+    crmClass: 'E55_Type',
+    title: texts('Nationaliteiten', 'Nationalities', 'Nationalités'),
+    description: texts(
+      'Alle nationaliteiten aanwezig in de agentrecords met agentaantallen.',
+      'All nationalities present in the agent records with agent counts.',
+      "Toutes les nationalités présentes dans les enregistrements d'agents avec le nombre d'agents.",
+    ),
+    distribution: 'Nationality index JSON-LD',
+  },
+  {
+    name: 'roles',
+    crmClass: 'E55_Type',
+    title: texts('Rollen', 'Roles', 'Rôles'),
+    description: texts(
+      'Alle rollen die agenten spelen in de collectie van Design Museum Gent (ontwerper, producent) met agentaantallen.',
+      'All roles agents play in the Design Museum Gent collection (designer, producer) with agent counts.',
+      "Tous les rôles joués par les agents dans la collection du Design Museum Gent (designer, producteur) avec le nombre d'agents.",
+    ),
+    distribution: 'Role index JSON-LD',
+  },
+  {
+    name: 'production',
+    crmClass: 'E52_Time-Span',
+    title: texts('Productiedichtheid', 'Production density', 'Densité de production'),
+    description: texts(
+      'Hoeveel van de gepubliceerde collectie in elke periode gemaakt werd: elk gedateerd object weegt 1, gespreid over de jaren van zijn datering.',
+      'How much of the published collection was being made in each period: each dated object weighs 1, spread over the years of its dating.',
+      'Quelle part de la collection publiée a été produite à chaque période : chaque objet daté pèse 1, réparti sur les années de sa datation.',
+    ),
+    distribution: 'Production density JSON-LD',
   },
 ];
+
+/** The record collections: the datasets with a dump, which the SPARQL endpoint serves too. */
+const RECORD_DATASETS = DATASETS.filter((d) => d.dump);
 
 /** A gzip-compressed N-Quads dump served under /v2/dumps/ (endpoints/dumps.ts). */
 const dumpDistribution = (base: string, file: string, label: string): Record<string, unknown> => ({
@@ -96,29 +176,27 @@ const sparqlService = (base: string): Record<string, unknown> => ({
   'dct:conformsTo': { '@id': 'https://www.w3.org/TR/sparql11-protocol/' },
   'dcat:endpointURL': { '@id': `${base}/sparql` },
   'dcat:endpointDescription': { '@id': `${base}/sparql` },
-  'dcat:servesDataset': DATASETS.map((d) => ({ '@id': `${base}/v2/id/${d.kind}` })),
+  'dcat:servesDataset': RECORD_DATASETS.map((d) => ({ '@id': `${base}/v2/id/${d.name}` })),
 });
 
 const dataset = (base: string, d: DatasetText): Record<string, unknown> => {
-  const collection = `${base}/v2/id/${d.kind}`;
+  const url = `${base}/v2/id/${d.name}`;
+  const json: Record<string, unknown> = {
+    '@type': 'dcat:Distribution',
+    'dct:format': 'application/ld+json',
+    'dcat:accessURL': { '@id': url },
+    'dcat:mediaType': 'application/ld+json',
+    'rdfs:label': d.distribution,
+  };
   return {
-    '@id': collection,
+    '@id': url,
     '@type': 'dcat:Dataset',
     'dct:title': d.title,
     'dct:description': d.description,
     'dct:type': { '@id': `${NS.crm}${d.crmClass}` },
-    'dcat:distribution': [
-      {
-        '@type': 'dcat:Distribution',
-        'dct:format': 'application/ld+json',
-        'dcat:accessURL': { '@id': collection },
-        'dcat:mediaType': 'application/ld+json',
-        'rdfs:label': 'Paginated JSON-LD collection',
-      },
-      dumpDistribution(base, `${d.kind}.nq.gz`, `N-Quads dump of all ${d.kind} (gzip)`),
-    ],
-    'dcat:endpointURL': { '@id': collection },
-    'dcat:endpointDescription': { '@id': `${base}/v2/${d.kind}` },
+    'dcat:distribution': d.dump ? [json, dumpDistribution(base, `${d.name}.nq.gz`, `N-Quads dump of all ${d.name} (gzip)`)] : [json],
+    'dcat:endpointURL': { '@id': url },
+    'dcat:endpointDescription': { '@id': `${base}${API_DOCS_PATH}` },
   };
 };
 
