@@ -19,7 +19,7 @@ import type { TextQuery } from '../collection-index/text/query-parser.js';
 import { sharedIndexes } from '../engine/indexes.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { isNotModified, RECORD_CACHE_CONTROL, recordCacheHeaders, sendNotModified, weakEtag } from '../http/caching.js';
-import { sendJsonLd } from '../http/json-ld.js';
+import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import { countLabels, type CountedLabel, type LabelledSet } from '../indexes/label-index.js';
 import {
   DensityPopulation,
@@ -99,8 +99,10 @@ function route<T extends RecordTable, Q>(ctx: AppContext, router: Router, endpoi
       return;
     }
     const id = withQuery(url, params);
-    const build = (): Record<string, unknown> => endpoint.document(index, query, id);
-    sendJsonLd(res, endpoint.keep(query) ? documents.get(index, id, build) : build());
+    // Kept as JSON text: a large index (thousands of types at 100k objects) then costs no serialisation per request.
+    const build = (): string => JSON.stringify(endpoint.document(index, query, id));
+    res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
+    res.send(endpoint.keep(query) ? documents.get(index, id, build) : build());
   });
 }
 
@@ -146,7 +148,7 @@ function labelIndexDocument(
 }
 
 /** Type or material terms with their postings; a member names its concept when the label has exactly one. */
-function termSets(terms: ReadonlyMap<string, LabelTerm>, postings: ReadonlyMap<string, Uint32Array>, withIri: boolean): LabelledSet[] {
+export function termSets(terms: ReadonlyMap<string, LabelTerm>, postings: ReadonlyMap<string, Uint32Array>, withIri: boolean): LabelledSet[] {
   return [...terms].map(([key, term]) => ({
     label: term.label,
     ids: postings.get(key) ?? [],

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,kinds,sparql] [--max-old-space-size=MiB] [other flags]`
+ * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,kinds,indexes,sparql] [--max-old-space-size=MiB] [other flags]`
  *
  * For each size: builds the bench collection if missing (bench-data.ts, its own process, so that no
  * benchmark pays for it), then runs each benchmark module that exists in test/bench/ in a child process of
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchResult } from './report.js';
 
-const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'sparql'] as const;
+const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql'] as const;
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
