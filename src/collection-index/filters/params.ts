@@ -17,6 +17,26 @@ export function commaList(query: RawQuery, name: string): string[] {
   return values.flatMap((item) => (typeof item === 'string' ? item.split(',') : [])).map((part) => part.trim()).filter((part) => part !== '');
 }
 
+/** Every value of a repeatable parameter as given (trimmed, empty ones dropped), commas kept. */
+export function rawList(query: RawQuery, name: string): string[] {
+  const value = query[name];
+  const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  return values.flatMap((item) => (typeof item === 'string' ? [item.trim()] : [])).filter((item) => item !== '');
+}
+
+/**
+ * The labels meant by the values of a comma = AND parameter (`type`, `material`, `nationality`), lower-cased:
+ * a value that is itself a known label is that label, commas and all (`kast, laag`); any other value is
+ * split at its commas. So every label an index lists is a value its filter accepts.
+ */
+export function labelsOf(values: readonly string[], isLabel: (key: string) => boolean): string[] {
+  return values.flatMap((value) => {
+    const whole = value.toLowerCase();
+    if (isLabel(whole)) return [whole];
+    return whole.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  });
+}
+
 /** One of `accepted`, or a ParamError naming them. */
 export function oneOf<T extends string>(query: RawQuery, name: string, accepted: readonly T[]): T | undefined {
   const value = single(query, name);

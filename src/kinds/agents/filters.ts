@@ -7,7 +7,7 @@ import { Bitset } from '../../collection-index/bitset.js';
 import { defineFilter, type CollectionFilter, type FilterDefinition } from '../../collection-index/filters/filter.js';
 import { languageFilter } from '../../collection-index/filters/language.js';
 import { INVALID_MODIFIED_SINCE_OTHER_KINDS, modifiedSinceFilter } from '../../collection-index/filters/modified-since.js';
-import { booleanParam, commaList, oneOf } from '../../collection-index/filters/params.js';
+import { booleanParam, labelsOf, oneOf, rawList } from '../../collection-index/filters/params.js';
 import { AGENT_ROLES, AGENT_TYPES, type AgentRole, type AgentTable, type AgentType } from './table.js';
 
 const defineAgentFilter = <V>(definition: FilterDefinition<V, undefined, AgentTable>): CollectionFilter<AgentTable> => defineFilter(definition);
@@ -16,14 +16,15 @@ const nationalityFilter = defineAgentFilter<string[]>({
   name: 'nationality',
   params: ['nationality'],
   parse: (query) => {
-    const names = commaList(query, 'nationality');
-    return names.length > 0 ? names : undefined;
+    const values = rawList(query, 'nationality');
+    return values.length > 0 ? values : undefined;
   },
-  link: (names) => [['nationality', names.join(',')]],
-  select: (names, host) => {
+  link: (values) => values.map((value): [string, string] => ['nationality', value]),
+  select: (values, host) => {
+    const known = host.table.nationalities;
     let set: Bitset | undefined;
-    for (const name of names) {
-      const ids = Bitset.of(host.table.size, host.table.nationalities.get(name.toLowerCase()) ?? []);
+    for (const name of labelsOf(values, (key) => known.has(key))) {
+      const ids = Bitset.of(host.table.size, known.get(name) ?? []);
       set = set ? set.and(ids) : ids;
     }
     return set ?? Bitset.full(host.table.size);
