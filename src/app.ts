@@ -1,18 +1,21 @@
 /**
  * The Express application of one deployment, built from its context and never listening (server.ts
  * listens; tests drive it with supertest). Middleware order is the contract:
- *   request log → metrics → CORS → compression → /healthz /readyz /metrics / → /iiif (not rate-limited)
+ *   request log → metrics → CORS → compression → /healthz /readyz /metrics / /openapi.json /docs → /iiif (not rate-limited)
  *   → /v2: rate limit → read-only methods → catalog (/v2/, /v2/dcat) → readiness gate → resource routes
  *   → 404 → error handler.
  * The catalog is static, so it is served before the store is ready; every other /v2 route answers 503 with
- * Retry-After until then. `/` redirects (302) to the catalog at /v2/, the entry point of the API.
+ * Retry-After until then. `/` redirects (302) to the catalog at /v2/, the entry point of the API, except for
+ * browsers, which get a landing page; /openapi.json describes the API and /docs renders that description.
  */
 import compression from 'compression';
 import express, { type Router } from 'express';
 import type { AppContext } from './app-context.js';
+import { apiDocsRoutes } from './endpoints/api-docs.js';
 import { catalogRoutes } from './endpoints/catalog.js';
 import { dumpRoutes } from './endpoints/dumps.js';
 import { healthRoutes } from './endpoints/health.js';
+import { landingRoutes } from './endpoints/landing.js';
 import { indexRoutes } from './endpoints/indexes.js';
 import { collectionRoutes } from './endpoints/collection-routes.js';
 import { recordRoutes } from './endpoints/record-routes.js';
@@ -50,7 +53,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
 
   app.use(healthRoutes(ctx.store));
   app.get('/metrics', ctx.metrics.handler);
-  app.get('/', (_req, res) => res.redirect(302, '/v2/'));
+  app.use(landingRoutes());
+  app.use(apiDocsRoutes(ctx, { kinds: [OBJECTS, AGENTS, EXHIBITIONS, CONCEPTS], sparql: options.sparqlStore !== undefined }));
   if (options.iiifRouter !== undefined) app.use('/iiif', options.iiifRouter);
 
   const kindRoutes = <T extends RecordTable>(kind: ResourceKind<T>): Router[] => [recordRoutes(ctx, kind), collectionRoutes(ctx, kind)];

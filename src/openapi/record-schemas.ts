@@ -1,0 +1,53 @@
+/**
+ * The JSON Schemas of the records (schemas/<kind>.schema.json, draft 2020-12, the schemas the record tests
+ * validate every demo record against) as OpenAPI 3.1 component schemas. OpenAPI 3.1 schema objects are JSON
+ * Schema 2020-12, so a record schema is embedded as it is, with two changes: its `$id`/`$schema` are dropped
+ * and its internal `#/$defs/<name>` references become `#/components/schemas/<Component>/$defs/<name>`, so every
+ * reference resolves against the OpenAPI document itself (tools that ignore a nested `$id`, Swagger UI among
+ * them, resolve them too). The files stay the one source: nothing here restates a record's shape.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export type JsonSchema = Record<string, unknown>;
+
+/** Component name → schema file (without `.schema.json`). */
+export const RECORD_SCHEMA_FILES = {
+  ObjectRecord: 'object',
+  AgentRecord: 'agent',
+  ExhibitionRecord: 'exhibition',
+  ConceptRecord: 'concept',
+} as const;
+export type RecordSchemaName = keyof typeof RECORD_SCHEMA_FILES;
+
+const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
+
+/** A deep copy of `value` with every internal `$ref` (`#/...`) re-rooted under `#/components/schemas/<component>`. */
+function reroot(value: unknown, component: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => reroot(item, component));
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (key === '$ref' && typeof item === 'string') {
+      if (!item.startsWith('#')) throw new Error(`${component}: external $ref ${item} is not supported`);
+      out[key] = `#/components/schemas/${component}${item.slice(1)}`;
+    } else out[key] = reroot(item, component);
+  }
+  return out;
+}
+
+/** The record schema of `component` as an OpenAPI component schema. */
+export function recordComponentSchema(component: RecordSchemaName): JsonSchema {
+  const file = `${RECORD_SCHEMA_FILES[component]}.schema.json`;
+  const { $id, $schema: _dialect, ...schema } = JSON.parse(readFileSync(`${SCHEMA_DIR}${file}`, 'utf8')) as JsonSchema;
+  const rerooted = reroot(schema, component) as JsonSchema;
+  const note = `Source: schemas/${file} (\`${String($id)}\`), embedded with its $defs.`;
+  return { ...rerooted, description: typeof schema.description === 'string' ? `${schema.description}\n\n${note}` : note };
+}
+
+/** Every record schema, by component name. */
+export function recordComponentSchemas(): Record<RecordSchemaName, JsonSchema> {
+  const out = {} as Record<RecordSchemaName, JsonSchema>;
+  for (const name of Object.keys(RECORD_SCHEMA_FILES) as RecordSchemaName[]) out[name] = recordComponentSchema(name);
+  return out;
+}
