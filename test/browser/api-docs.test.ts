@@ -5,41 +5,25 @@
  * validator badge, no telemetry). Skipped, saying why, when no Chromium is installed (`.ci/run` installs
  * Debian's).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
-import { startDemoApp, type DemoApp } from '../helpers/demo.js';
-
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-const describeWithChromium = CHROMIUM === undefined ? describe.skip : describe;
-if (CHROMIUM === undefined) {
-  // Visible in the test output, so a skipped browser test is never mistaken for a passing one.
-  console.warn('test/browser/api-docs.test.ts skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)');
-}
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { describeWithChromium, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 
 const SCREENSHOT_DIR = new URL('../../.cache/screenshots/', import.meta.url);
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-describeWithChromium('the API documentation page in headless Chromium', () => {
-  let demo: DemoApp;
-  let server: Server;
+describeWithChromium('test/browser/api-docs.test.ts')('the API documentation page in headless Chromium', () => {
+  let session: BrowserSession;
   let browser: Browser;
   let origin: string;
 
   beforeAll(async () => {
-    demo = await startDemoApp({}, { sparql: true });
-    server = await new Promise<Server>((resolve) => {
-      const s = demo.app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-background-networking'] });
+    session = await startBrowserSession();
+    ({ browser, origin } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
-    await demo?.close();
+    await session?.close();
   });
 
   it('renders every operation of /openapi.json from this service alone, and screenshots as a PNG', async () => {

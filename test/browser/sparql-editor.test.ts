@@ -4,39 +4,22 @@
  * makes must go to this service (no CDN, no remote autocompletion). Skipped, saying why, when no Chromium
  * is installed (`.ci/run` installs Debian's).
  */
-import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { EXAMPLE_QUERIES } from '../../src/sparql/examples.js';
-import { startDemoApp, type DemoApp } from '../helpers/demo.js';
+import { describeWithChromium, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-const describeWithChromium = CHROMIUM === undefined ? describe.skip : describe;
-if (CHROMIUM === undefined) {
-  // Visible in the test output, so a skipped browser test is never mistaken for a passing one.
-  console.warn('test/browser/sparql-editor.test.ts skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)');
-}
-
-describeWithChromium('the SPARQL query editor in headless Chromium', () => {
-  let demo: DemoApp;
-  let server: Server;
+describeWithChromium('test/browser/sparql-editor.test.ts')('the SPARQL query editor in headless Chromium', () => {
+  let session: BrowserSession;
   let browser: Browser;
   let origin: string;
 
   beforeAll(async () => {
-    demo = await startDemoApp({}, { sparql: true });
-    server = await new Promise<Server>((resolve) => {
-      const s = demo.app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-background-networking'] });
+    session = await startBrowserSession();
+    ({ browser, origin } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
-    await demo?.close();
+    await session?.close();
   });
 
   it('runs an example query from the page and shows its rows, without leaving this service', async () => {

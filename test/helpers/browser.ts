@@ -1,0 +1,47 @@
+/**
+ * Browser tests: headless Debian Chromium (`.ci/run` installs it with apt-get; never a downloaded browser)
+ * driven by playwright-core, against the demo app listening on a real port of 127.0.0.1.
+ */
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { startDemoApp, type DemoApp } from './demo.js';
+
+export const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+
+/** `describe`, or `describe.skip` with a warning naming `file` when no Chromium is installed. */
+export function describeWithChromium(file: string): jest.Describe {
+  if (CHROMIUM !== undefined) return describe;
+  // Visible in the test output, so a skipped browser test is never mistaken for a passing one.
+  console.warn(`${file} skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)`);
+  return describe.skip;
+}
+
+export interface BrowserSession {
+  demo: DemoApp;
+  browser: Browser;
+  /** `http://127.0.0.1:<port>` of the app. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** The demo app (with /sparql) on a free port and a headless Chromium with the flags the guide names. */
+export async function startBrowserSession(): Promise<BrowserSession> {
+  const demo = await startDemoApp({}, { sparql: true });
+  const server = await new Promise<Server>((resolve) => {
+    const s = demo.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-background-networking'] });
+  return {
+    demo,
+    browser,
+    origin,
+    close: async () => {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+      await demo.close();
+    },
+  };
+}
