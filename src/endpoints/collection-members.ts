@@ -8,7 +8,7 @@
  */
 import type { AppContext } from '../app-context.js';
 import type { ResourceKind } from '../engine/kind.js';
-import { sharedRecords, type Records } from '../records/records.js';
+import { recordBody, sharedRecords, type Records } from '../records/records.js';
 import { RecordCache } from '../records/record-cache.js';
 import { nquadsTerm, selectBindings } from '../records/sparql-json.js';
 
@@ -41,16 +41,19 @@ export class CollectionMembers {
   }
 
   /** Full record JSON texts in the order of `iris`, for generation `generationId` (the shared record cache). */
-  async fullRecords(iris: readonly string[], generationId: string): Promise<string[] | undefined> {
+  async fullRecords(iris: readonly string[], generationId: string, view = false): Promise<string[] | undefined> {
     const pidOf = (iri: string): string => this.ctx.iris.pidOf(this.kind.kind, iri) ?? '';
     return this.inOrder(
       iris,
-      (iri) => this.records.cached(generationId, pidOf(iri))?.body,
+      (iri) => {
+        const cached = this.records.cached(generationId, pidOf(iri));
+        return cached && recordBody(cached, view);
+      },
       async (missing) => {
         const made = new Map<string, string>();
         for (const [iri, nquads] of await this.recordGraphs(missing)) {
           const record = await this.records.finish(generationId, pidOf(iri), nquads);
-          if (record) made.set(iri, record.body);
+          if (record) made.set(iri, recordBody(record, view));
         }
         return made;
       },

@@ -24,6 +24,8 @@ export interface CollectionQuery<T extends RecordTable = RecordTable> {
   /** After the cap: a request for more than 100 is served, and linked, as 100. */
   itemsPerPage: number;
   fullRecord: boolean;
+  /** Full records in the kind's view (objects: `colors=true`); only with fullRecord. */
+  view: boolean;
   text?: TextQuery;
   sort?: { key: string; direction: SortDirection };
   filters: ActiveFilter<T>[];
@@ -54,7 +56,7 @@ export function textQuery(query: RawQuery): { q: string; text: TextQuery } | und
   }
 }
 
-function parse<T extends RecordTable>(query: RawQuery, index: IndexDeclaration<T>): CollectionQuery<T> {
+function parse<T extends RecordTable>(query: RawQuery, index: IndexDeclaration<T>, viewParam?: string): CollectionQuery<T> {
   for (const param of index.reserved ?? []) {
     if (query[param] !== undefined && !index.filters.some((filter) => filter.params.includes(param))) {
       throw new ParamError(param, `The ${param} parameter is not supported yet.`);
@@ -63,11 +65,14 @@ function parse<T extends RecordTable>(query: RawQuery, index: IndexDeclaration<T
   const page = positiveInteger(query, 'page') ?? 1;
   const itemsPerPage = positiveInteger(query, 'itemsPerPage', MAX_ITEMS_PER_PAGE) ?? DEFAULT_ITEMS_PER_PAGE;
   const fullRecord = booleanParam(query, 'fullRecord') ?? false;
+  const view = viewParam !== undefined && (booleanParam(query, viewParam) ?? false);
+  if (view && !fullRecord) throw new ParamError(viewParam!, `${viewParam}=true needs fullRecord=true: stubs carry no ${viewParam}.`);
   const search = textQuery(query);
   const sortBy = oneOf(query, 'sortBy', index.sortKeys);
   const sortOrder = oneOf(query, 'sortOrder', ['asc', 'desc'] as const);
 
   const links: [string, string][] = fullRecord ? [['fullRecord', 'true']] : [];
+  if (view) links.push([viewParam!, 'true']);
   const active: ActiveFilter<T>[] = [];
   for (const filter of index.filters) {
     const parsed = filter.parse(query);
@@ -90,12 +95,12 @@ function parse<T extends RecordTable>(query: RawQuery, index: IndexDeclaration<T
     sortBy === undefined && (search !== undefined || sortOrder === undefined)
       ? undefined
       : { key: sortBy ?? index.sortKeys[0], direction: sortOrder ?? 'asc' };
-  return { page, itemsPerPage, fullRecord, text: search?.text, sort, filters: active, linkParams };
+  return { page, itemsPerPage, fullRecord, view, text: search?.text, sort, filters: active, linkParams };
 }
 
 /** The typed request of a kind's collection; throws BadRequestError (400) for a value it refuses. */
-export function parseCollectionQuery<T extends RecordTable>(query: RawQuery, index: IndexDeclaration<T>): CollectionQuery<T> {
-  return asBadRequest(() => parse(query, index));
+export function parseCollectionQuery<T extends RecordTable>(query: RawQuery, index: IndexDeclaration<T>, viewParam?: string): CollectionQuery<T> {
+  return asBadRequest(() => parse(query, index, viewParam));
 }
 
 /** Runs `parse`, turning a ParamError into a BadRequestError (400) with its message. */

@@ -26,12 +26,12 @@ export function collectionRoutes<T extends RecordTable>(ctx: AppContext, kind: R
   const collection = ctx.iris.collection(kind.collection);
 
   router.get(`/id/${kind.collection}`, async (req: Request, res: Response) => {
-    const query = parseCollectionQuery(req.query, kind.index);
+    const query = parseCollectionQuery(req.query, kind.index, kind.record.view?.param);
     const offset = (query.page - 1) * query.itemsPerPage;
     for (let attempt = 1; ; attempt++) {
       const index = await indexes.current();
       const slice = index.select({ filters: query.filters, text: query.text, sort: query.sort, offset, limit: query.itemsPerPage });
-      const bodies = query.fullRecord ? await members.fullRecords(slice.iris, index.generationId) : await members.stubs(slice.iris, index.generationId);
+      const bodies = query.fullRecord ? await members.fullRecords(slice.iris, index.generationId, query.view) : await members.stubs(slice.iris, index.generationId);
       // The page queries carry no admin check: the ids are servable in the index's generation, so the store
       // must still serve that generation once they are answered.
       if (bodies === undefined || ctx.store.generation?.id !== index.generationId) {

@@ -13,7 +13,8 @@ import { isNotModified, recordCacheHeaders } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import { negotiateRepresentation, representationEtag, sendRdf, serialiseNQuads, varyOnAccept } from '../http/negotiation.js';
 import { isValidPid } from '../vocab/iris.js';
-import { sharedRecords } from '../records/records.js';
+import { recordBody, sharedRecords } from '../records/records.js';
+import { booleanParam } from '../collection-index/filters/params.js';
 
 /** The body of a 410 (reference/error-bodies.json, object_410). */
 const removedMessage = (noun: string): string => `This ${noun} has been permanently removed from our collection.`;
@@ -34,6 +35,7 @@ export function recordRoutes(ctx: AppContext, kind: Pick<ResourceKind, 'kind' | 
     const pid = String(req.params.pid);
     if (!isValidPid(kind.kind, pid)) throw new BadRequestError(declaration.messages.invalidPid);
     declaration.parseQuery?.(req.query);
+    const view = declaration.view !== undefined && booleanParam(req.query, declaration.view.param) === true;
 
     const found = await records.lookup(pid);
     switch (found.kind) {
@@ -47,7 +49,9 @@ export function recordRoutes(ctx: AppContext, kind: Pick<ResourceKind, 'kind' | 
       case 'found': {
         const representation = negotiateRepresentation(req);
         varyOnAccept(res);
-        const validators = { etag: representationEtag(found.record.etag, representation), lastModified: found.record.lastModified };
+        // The view is another document: its own entity tag (the RDF forms are the whole stored graph either way).
+        const etag = view && representation.kind !== 'rdf' ? `${found.record.etag.slice(0, -1)}-${declaration.view!.param}"` : found.record.etag;
+        const validators = { etag: representationEtag(etag, representation), lastModified: found.record.lastModified };
         recordCacheHeaders(res, validators, declaration.cacheControl);
         if (isNotModified(req, validators)) {
           res.status(304).end();
@@ -59,7 +63,7 @@ export function recordRoutes(ctx: AppContext, kind: Pick<ResourceKind, 'kind' | 
           return;
         }
         res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
-        res.send(found.record.body);
+        res.send(recordBody(found.record, view));
       }
     }
   };

@@ -31,6 +31,12 @@ export interface RecordDeclaration {
   readonly messages: { notFound: string; invalidPid: string };
   /** Validates the record endpoint's own query parameters (throws BadRequestError). */
   parseQuery?(query: RawQuery): void;
+  /**
+   * An optional part of the record asked for by a boolean parameter (objects: `colors=true` adds
+   * `crm:P65_shows_visual_item`). Without the parameter the record has none of `keys`; on collections the
+   * parameter needs `fullRecord=true`.
+   */
+  readonly view?: { readonly param: string; readonly keys: readonly string[] };
 }
 
 /** The collection page: its member queries and stub builder. */

@@ -10,6 +10,7 @@ import { centimetres, slug } from './units.js';
 import { unique } from './unique.js';
 import { imageUrls } from '../iiif/urls.js';
 import type { Dimension, ObjectRecord, Production, Creation } from './schema.js';
+import { colorVisualItems, type AnalysedColors } from './color-graph.js';
 
 export interface ObjectGraphContext {
   iris: Iris;
@@ -17,6 +18,8 @@ export interface ObjectGraphContext {
   blanks: BlankNodes;
   /** Whether a full image URL passed validation. */
   keepImage: (url: string) => boolean;
+  /** The colour analysis of a kept image's full URL, when it was analysed (harvest `analyseColors`). */
+  colorsOf?: (url: string) => AnalysedColors | undefined;
 }
 
 const COLLECTION_PRESENTATION_LABEL = 'Collection presentation Design Museum Gent';
@@ -102,7 +105,9 @@ export function objectGraph(o: ObjectRecord, ctx: ObjectGraphContext): GraphBuil
   }
 
   media(g, O, o);
-  images(g, O, o, ctx.keepImage);
+  const kept = images(g, O, o, ctx.keepImage);
+  const { colorsOf } = ctx;
+  if (colorsOf) colorVisualItems(g, O, base, kept.map((url) => ({ url, colors: colorsOf(url) ?? { colors: [] } })));
 
   for (const project of o.creativeProjects) {
     const node = g.blank();
@@ -158,7 +163,8 @@ function media(g: GraphBuilder, O: string, o: ObjectRecord): void {
   }
 }
 
-function images(g: GraphBuilder, O: string, o: ObjectRecord, keep: (url: string) => boolean): void {
+/** Adds the kept images in canvas order; returns their full URLs in that order. */
+function images(g: GraphBuilder, O: string, o: ObjectRecord, keep: (url: string) => boolean): string[] {
   let position = 0;
   const seen = new Set<string>();
   for (const image of o.images) {
@@ -176,4 +182,5 @@ function images(g: GraphBuilder, O: string, o: ObjectRecord, keep: (url: string)
     if (g.first(rights)) g.add(rights, P.type, C.E30_Right);
     g.add(node, P.position, typed(String(position), XSD.integer));
   }
+  return [...seen];
 }

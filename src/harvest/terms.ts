@@ -11,6 +11,8 @@ const aatTerm = (id: string): string => `<${AUTHORITY.aat}${id}>`;
 export const P = {
   type: `<${NS.rdf}type>`,
   label: `<${NS.rdfs}label>`,
+  comment: `<${NS.rdfs}comment>`,
+  value: `<${NS.rdf}value>`,
   /** The spec's owl:sameAs (https namespace), the one the JSON-LD shows. */
   sameAs: `<${NS.owl}sameAs>`,
   /** The standard owl:sameAs (http namespace), stated beside every spec sameAs for SPARQL users. */
@@ -44,6 +46,7 @@ export const P = {
   P46i: crm('P46i_forms_part_of'),
   P50: crm('P50_has_current_keeper'),
   P55: crm('P55_has_current_location'),
+  P56: crm('P56_bears_feature'),
   P65: crm('P65_shows_visual_item'),
   P67i: crm('P67i_is_referred_to_by'),
   P72: crm('P72_has_language'),
@@ -81,7 +84,9 @@ export const C = {
   E30_Right: crm('E30_Right'),
   E33_Linguistic_Object: crm('E33_Linguistic_Object'),
   E35_Title: crm('E35_Title'),
+  E26_Physical_Feature: crm('E26_Physical_Feature'),
   E36_Visual_Item: crm('E36_Visual_Item'),
+  E62_String: crm('E62_String'),
   E38_Image: crm('E38_Image'),
   E39_Actor: crm('E39_Actor'),
   E41_Appellation: crm('E41_Appellation'),
@@ -113,9 +118,18 @@ export const AAT_TERM = {
   exhibitionView: { term: aatTerm(AAT.exhibitionView), label: 'exhibition view' },
   creativeProject: { term: aatTerm(AAT.creativeProject), label: 'creative project' },
   permanentDisplay: { term: aatTerm(AAT.permanentDisplay), label: 'permanent collection display' },
+  digitalImage: { term: aatTerm(AAT.digitalImage), label: 'digital image' },
+  color: { term: aatTerm(AAT.color), label: 'color' },
+  percentage: { term: aatTerm(AAT.percentage), label: 'percentage' },
   // Not in namespaces.AAT: only the pixel dimensions of exhibition views use it.
   pixels: { term: aatTerm('300266190'), label: 'pixels' },
 } as const;
+
+/**
+ * The unit of colour percentages. The real service names AAT's "percentage" (300417476) as both the type and
+ * the unit; one IRI with two classes and two labels would frame badly, so the unit is QUDT's percent.
+ */
+export const PERCENT_UNIT = { term: '<http://qudt.org/vocab/unit/PERCENT>', label: '%' } as const;
 
 /** The museum (keeper, default venue, default organiser). */
 export const MUSEUM_TERM = `<${MUSEUM.iri}>`;

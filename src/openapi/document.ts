@@ -121,7 +121,7 @@ function recordOperations(kind: ResourceKind<RecordTable>): [string, Json][] {
       name: 'colors',
       in: 'query',
       required: false,
-      description: 'Include colour data (`crm:P65_shows_visual_item`). Accepted; until the colour analysis lands the record comes without it. Any value other than `true`/`false`/`1`/`0` is a 400.',
+      description: 'Include colour data (`crm:P65_shows_visual_item`: one `crm:E36_Visual_Item` per analysed image). Without it the record has none. Any value other than `true`/`false`/`1`/`0` is a 400. The RDF forms are the whole stored graph either way.',
       schema: { type: 'boolean', default: false },
     });
   }
@@ -177,6 +177,8 @@ function collectionOperation(kind: ResourceKind<RecordTable>): [string, Json] {
   };
   parameters.push(queryParameter('q', paging.q!));
   for (const filter of index.filters) for (const param of filter.params) add(param, filterParameter(collection, param, filter.name));
+  // The record view (objects: colors=true) of full records.
+  if (kind.record.view) add(kind.record.view.param, filterParameter(collection, kind.record.view.param, kind.record.view.param));
   for (const param of index.reserved ?? []) add(param, filterParameter(collection, param, param));
   parameters.push(queryParameter('sortBy', paging.sortBy!), queryParameter('sortOrder', paging.sortOrder!));
   const { title } = COLLECTION_MEMBERS[collection];

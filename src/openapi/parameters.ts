@@ -92,7 +92,7 @@ export const FILTER_PARAMETERS: Readonly<Record<CollectionName, Readonly<Record<
     koepels: { description: '`exclude` hides koepelrecords; `include` (the default) filters nothing.', schema: { type: 'string', enum: ['include', 'exclude'], default: 'include' } },
     color: { description: 'Base color (spec). Not supported yet: answers 400 until the colour analysis lands.', schema: { type: 'string' } },
     cssColor: { description: 'Named tone (spec). Not supported yet: answers 400 until the colour analysis lands.', schema: { type: 'string' } },
-    colors: { description: 'Colour data in full records (spec). Not supported yet: answers 400 until the colour analysis lands.', schema: { type: 'boolean' } },
+    colors: { description: 'Colour data in full records: `true` adds `crm:P65_shows_visual_item` (one `crm:E36_Visual_Item` per analysed image, with its `/colors/hex` and `/colors/base` features). Needs `fullRecord=true` (400 otherwise).', schema: { type: 'boolean' } },
     hasColors: { description: 'Only objects processed by the colour tagger (spec). Not supported yet: answers 400 until the colour analysis lands.', schema: { type: 'boolean' } },
   },
   agents: {

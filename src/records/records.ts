@@ -15,9 +15,24 @@ import { RecordCache } from './record-cache.js';
 import { StatusIndex } from './status-index.js';
 
 export interface FinishedRecord {
+  /** The record without the declaration's optional view keys. */
   body: string;
+  /** The record with them (the `view` parameter set), when it has any; otherwise `body` serves both. */
+  viewBody?: string;
   etag: string;
   lastModified: Date;
+}
+
+/** The body of a finished record for the default form or the view. */
+export const recordBody = (record: FinishedRecord, view: boolean): string => (view ? (record.viewBody ?? record.body) : record.body);
+
+/** Removes the view's keys from a shaped record; the JSON with them when there were any. */
+function splitView(shaped: JsonObject, keys: readonly string[] | undefined): { body: string; viewBody?: string } {
+  if (keys === undefined || !keys.some((key) => key in shaped)) return { body: JSON.stringify(shaped) };
+  const viewBody = JSON.stringify(shaped);
+  const without: JsonObject = {};
+  for (const [key, value] of Object.entries(shaped)) if (!keys.includes(key)) without[key] = value;
+  return { body: JSON.stringify(without), viewBody };
 }
 
 export type RecordLookup =
@@ -44,7 +59,7 @@ export const recordEtag = (pid: string, harvestedAt: Date): string => `"${pid}-$
 /** What a Records needs of its kind. */
 export interface RecordsOf {
   readonly kind: RecordKind;
-  readonly record: Pick<RecordDeclaration, 'query' | 'frame' | 'shape'>;
+  readonly record: Pick<RecordDeclaration, 'query' | 'frame' | 'shape' | 'view'>;
 }
 
 export class Records {
@@ -95,7 +110,7 @@ export class Records {
     const harvestedAt = harvestTime(nquads, iri);
     if (!harvestedAt) return undefined;
     const record: FinishedRecord = {
-      body: JSON.stringify(this.shape(nquads, iri)),
+      ...splitView(this.shape(nquads, iri), this.of.record.view?.keys),
       etag: recordEtag(pid, harvestedAt),
       lastModified: harvestedAt,
     };

@@ -31,6 +31,7 @@ export const OBJECTS: ResourceKind<ObjectTable> = {
     parseQuery: (query) => {
       if (!ObjectQuery.safeParse(query).success) throw new BadRequestError('Invalid colors value. Use true or false.');
     },
+    view: { param: 'colors', keys: ['crm:P65_shows_visual_item'] },
   },
   page: { records: 'records/page-records', stubs: 'objects/page-stubs', stubsFromNQuads, stubFrame: 'object-stub' },
   index: {
@@ -68,6 +69,7 @@ export const OBJECTS: ResourceKind<ObjectTable> = {
       'concept',
       'conceptSearch',
       'koepels',
+      'colors',
       'sortBy',
       'sortOrder',
     ],

@@ -32,4 +32,4 @@ export const OBJECT_FILTERS: readonly ObjectFilter[] = [
 ];
 
 /** Parameters of the spec that no module handles yet: they answer 400 rather than list objects of every colour. */
-export const PLANNED_PARAMS = ['color', 'cssColor', 'colors', 'hasColors'] as const;
+export const PLANNED_PARAMS = ['color', 'cssColor', 'hasColors'] as const;
