@@ -3,6 +3,7 @@
  * new current generation. Records get BASE_URL's IRIs; images are checked on IMAGE_HOSTS.
  */
 import path from 'node:path';
+import { COLOR_CACHE_DIR } from '../harvest/image-colors.js';
 import { harvestExport, SourceLineError } from '../harvest/harvest.js';
 import { createGeneration } from '../store/generations.js';
 import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError } from './common.js';
@@ -30,7 +31,9 @@ runCli(USAGE, async () => {
           baseUrl: settings.baseUrl,
           imageHosts: settings.imageHosts,
           validateImages: values['no-image-check'] !== true,
-          onProgress: (p) => progress.update({ ...p, unit: p.phase === 'images' ? 'images' : 'records' }),
+          // Kept beside the generations: a re-harvest analyses only new or changed images.
+          colors: { cacheDir: path.join(settings.dataDir, COLOR_CACHE_DIR) },
+          onProgress: (p) => progress.update({ ...p, unit: p.phase === 'images' || p.phase === 'colors' ? 'images' : 'records' }),
         });
         return { details: { ...report } };
       },

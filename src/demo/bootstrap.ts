@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { generateCollection } from '../generator/collection.js';
 import { writeCollection } from '../generator/write.js';
+import { COLOR_CACHE_DIR } from '../harvest/image-colors.js';
 import { harvestExport } from '../harvest/harvest.js';
 import { IMAGES_FILE, SOURCE_FILES } from '../harvest/schema.js';
 import { renderImages } from '../iiif/render.js';
@@ -72,7 +73,11 @@ export async function ensureGeneration(config: Config, logger: Logger, demo: Dem
   const generation = await createGeneration(
     config.dataDir,
     { source: { kind: 'harvest', path: demo.sourceDir }, baseUrl: config.baseUrl },
-    async (out) => ({ details: { ...(await harvestExport(demo.sourceDir, out, { baseUrl: config.baseUrl, imageHosts: [...config.imageHosts] })) } }),
+    async (out) => ({ details: { ...(await harvestExport(demo.sourceDir, out, {
+          baseUrl: config.baseUrl,
+          imageHosts: [...config.imageHosts],
+          colors: { cacheDir: join(config.dataDir, COLOR_CACHE_DIR) },
+        })) } }),
   );
   await pruneGenerations(config.dataDir, config.keepGenerations);
   logger.info({ generation: generation.id, ms: Date.now() - started, counts: generation.manifest.counts }, 'demo harvested');

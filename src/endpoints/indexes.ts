@@ -35,7 +35,11 @@ import { AGENT_ROLES, type AgentTable } from '../kinds/agents/table.js';
 import { onDisplayFilter } from '../kinds/objects/filters/on-display.js';
 import type { LabelTerm, ObjectTable } from '../kinds/objects/table.js';
 import { NS } from '../vocab/namespaces.js';
+import { linearLightCentroid } from '../colors/centroid.js';
 import { asBadRequest, textQuery } from './collection-params.js';
+import { CollectionMembers } from './collection-members.js';
+import { parseBaseColors } from '../kinds/objects/filters/colors.js';
+import type { BaseColor } from '../colors/base-colors.js';
 
 /** The prefix map of every index document, as the real service writes it. */
 const INDEX_CONTEXT = { crm: NS.crm, rdfs: NS.rdfs, hydra: NS.hydra } as const;
@@ -281,6 +285,170 @@ function productionIndex(base: string): IndexEndpoint<ObjectTable, ProductionQue
 /** The ids of `set`, or every id below `size` when nothing narrows. */
 const members = (set: Bitset | undefined, size: number): Iterable<number> => set?.toArray() ?? Array.from({ length: size }, (_, id) => id);
 
+// ---------------------------------------------------------------- colours
+
+interface ColorStats {
+  value: string;
+  hex: string | null;
+  object_count: number;
+  /** Sum of the colour's dominance over the objects (for the palette share). */
+  weight: number;
+  avg_dominance_pct: number;
+  swatches?: { label: string; hex: string | null; object_count: number; weight: number }[];
+}
+
+/** Statistics of every colour over the objects `within` (all when undefined), bases and tones, heaviest first. */
+function colorStats(table: ObjectTable, within: Bitset | undefined): { bases: ColorStats[]; tones: ColorStats[] } {
+  const inside = (id: number): boolean => within === undefined || within.has(id);
+  const stat = (value: string, dominance: ReadonlyMap<number, number>): Omit<ColorStats, 'hex'> => {
+    let count = 0;
+    let weight = 0;
+    for (const [id, percent] of dominance) {
+      if (!inside(id)) continue;
+      count += 1;
+      weight += percent;
+    }
+    return { value, object_count: count, weight, avg_dominance_pct: count === 0 ? 0 : round(weight / count, 2) };
+  };
+  const tones: ColorStats[] = [];
+  // Per base colour: its tones' occurrences (a tone joins the base its clusters fall in).
+  const swatchesOf = new Map<string, { label: string; hexes: { hex: string; weight: number }[]; objects: Set<number>; weight: number }[]>();
+  for (const tone of table.colors.tones.values()) {
+    const s = stat(tone.label, tone.dominance);
+    if (s.object_count === 0) continue;
+    const occurrences = tone.occurrences.filter((o) => inside(o.object));
+    tones.push({ ...s, hex: linearLightCentroid(occurrences.map((o) => ({ hex: o.hex, weight: o.percent }))) });
+    const byBase = new Map<string, { hexes: { hex: string; weight: number }[]; objects: Set<number>; weight: number }>();
+    for (const o of occurrences) {
+      let entry = byBase.get(o.base);
+      if (!entry) byBase.set(o.base, (entry = { hexes: [], objects: new Set(), weight: 0 }));
+      entry.hexes.push({ hex: o.hex, weight: o.percent });
+      entry.objects.add(o.object);
+      entry.weight += o.percent;
+    }
+    for (const [base, entry] of byBase) {
+      const list = swatchesOf.get(base) ?? [];
+      list.push({ label: tone.label, ...entry });
+      swatchesOf.set(base, list);
+    }
+  }
+  const bases: ColorStats[] = [];
+  for (const base of table.colors.bases.values()) {
+    const s = stat(base.label, base.dominance);
+    if (s.object_count === 0) continue;
+    const list = (swatchesOf.get(base.label) ?? []).sort((a, b) => b.weight - a.weight || (a.label < b.label ? -1 : 1));
+    const total = list.reduce((sum, swatch) => sum + swatch.weight, 0);
+    const swatches = list.map((swatch) => ({
+      label: swatch.label,
+      hex: linearLightCentroid(swatch.hexes),
+      object_count: swatch.objects.size,
+      weight: total > 0 ? round((swatch.weight / total) * 100, 1) : 0,
+    }));
+    bases.push({ ...s, hex: swatches[0]?.hex ?? null, swatches });
+  }
+  const order = (a: ColorStats, b: ColorStats): number => b.weight - a.weight || (a.value < b.value ? -1 : 1);
+  return { bases: bases.sort(order), tones: tones.sort(order) };
+}
+
+interface ColorIndexQuery {
+  onDisplay?: ActiveFilter<ObjectTable>;
+  minCount: number;
+}
+
+function colorIndex(base: string): IndexEndpoint<ObjectTable, ColorIndexQuery> {
+  const stats = new PerIndex();
+  return {
+    name: 'colors',
+    kind: OBJECTS,
+    parse: (query) => {
+      const minCount = integerParam(query, 'minCount') ?? 1;
+      if (minCount < 0) throw new ParamError('minCount', 'Invalid minCount. Use a whole number from 0.');
+      return { onDisplay: parseOnDisplay(query), minCount };
+    },
+    params: (query) => [...onDisplayParams(query.onDisplay), ...(query.minCount === 1 ? [] : [['minCount', String(query.minCount)] as [string, string]])],
+    keep: () => true,
+    document: (index, query, id) => {
+      const variant = queryString(onDisplayParams(query.onDisplay));
+      const all = stats.get(index, variant, () => colorStats(index.table, query.onDisplay ? index.matching([query.onDisplay]) : undefined));
+      const extra = onDisplayParams(query.onDisplay);
+      const entries = (list: ColorStats[], param: 'color' | 'cssColor'): Record<string, unknown>[] => {
+        const total = list.reduce((sum, s) => sum + s.weight, 0);
+        return list
+          .filter((s) => s.object_count >= query.minCount)
+          .map((s) => ({
+            value: s.value,
+            hex: s.hex,
+            ...(s.swatches ? { swatches: s.swatches.filter((w) => w.object_count >= query.minCount) } : {}),
+            object_count: s.object_count,
+            collection_share_pct: total > 0 ? round((s.weight / total) * 100, 2) : 0,
+            avg_dominance_pct: s.avg_dominance_pct,
+            filter: withQuery(`${base}/v2/id/objects`, [[param, s.value], ...extra]),
+            dominant: withQuery(`${base}/v2/id/colors/dominant`, [[param, s.value]]),
+          }));
+      };
+      return {
+        '@context': INDEX_CONTEXT,
+        '@id': id,
+        '@type': 'hydra:Collection',
+        'rdfs:label': 'Color index',
+        'rdfs:comment': 'Color distribution across the Design Museum Gent collection with weighted statistics',
+        base_colors: entries(all.bases, 'color'),
+        css_colors: entries(all.tones, 'cssColor'),
+      };
+    },
+  };
+}
+
+/** `/v2/id/colors/dominant`: the objects a colour covers most, with their images (spec, "Dominant-objects record"). */
+function dominantRoute(ctx: AppContext, router: Router): void {
+  const indexes = sharedIndexes(ctx, OBJECTS);
+  const members = new CollectionMembers(ctx, OBJECTS);
+  const url = `${ctx.iris.base}/v2/id/colors/dominant`;
+  router.get('/id/colors/dominant', async (req: Request, res: Response) => {
+    const query = asBadRequest(() => {
+      const color = single(req.query, 'color');
+      const cssColor = single(req.query, 'cssColor');
+      if ((color === undefined) === (cssColor === undefined)) {
+        throw new ParamError('color', 'Give exactly one of color (a base colour) and cssColor (a named tone from /v2/id/colors).');
+      }
+      const limit = integerParam(req.query, 'limit') ?? 20;
+      if (limit < 1) throw new ParamError('limit', 'Invalid limit. Use a whole number from 1 (at most 100 are served).');
+      const param: [string, string] = color !== undefined ? ['color', parseBaseColors([color])[0]!] : ['cssColor', cssColor!];
+      return { param, limit: Math.min(limit, 100) };
+    });
+    const params: [string, string][] = [query.param, ['limit', String(query.limit)]];
+    const index = await indexes.current();
+    const validators = { etag: weakEtag('index', 'colors/dominant', index.generationId, queryString(params)) };
+    recordCacheHeaders(res, validators, RECORD_CACHE_CONTROL);
+    if (isNotModified(req, validators)) {
+      sendNotModified(res);
+      return;
+    }
+    const { colors } = index.table;
+    const [name, value] = query.param;
+    const postings = name === 'color' ? colors.bases.get(value as BaseColor) : colors.tones.get(value.toLowerCase());
+    const ranked = [...(postings?.dominance ?? new Map<number, number>())].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, query.limit);
+    const bodies = (await members.fullRecords(ranked.map(([id]) => index.table.iris[id]!), index.generationId)) ?? [];
+    const member = ranked.map(([, percent], i) => {
+      const record = JSON.parse(bodies[i] ?? '{}') as Record<string, unknown>;
+      const out: Record<string, unknown> = { '@id': record['@id'], '@type': 'crm:E22_Human-Made_Object', 'rdfs:label': record['rdfs:label'], dominance_pct: percent };
+      for (const key of ['crm:P138i_has_representation', 'image', 'crm:P129i_is_subject_of']) if (record[key] !== undefined) out[key] = record[key];
+      return out;
+    });
+    res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
+    res.send(
+      JSON.stringify({
+        '@context': INDEX_CONTEXT,
+        '@id': withQuery(url, params),
+        '@type': 'hydra:Collection',
+        'rdfs:label': `Objects most dominant in ${postings?.label ?? value}`,
+        'hydra:totalItems': postings?.ids.length ?? 0,
+        'hydra:member': member,
+      }),
+    );
+  });
+}
+
 // ---------------------------------------------------------------- the router
 
 /** Routes of the index endpoints (mount under /v2, behind the readiness gate). */
@@ -352,5 +520,7 @@ export function indexRoutes(ctx: AppContext): Router {
     ),
   );
   route(ctx, router, productionIndex(base));
+  dominantRoute(ctx, router);
+  route(ctx, router, colorIndex(base));
   return router;
 }

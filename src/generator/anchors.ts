@@ -172,6 +172,33 @@ const REAL: Record<string, RealObject> = {
 export const FIXED_IMAGES: readonly FixedImage[] = [
   ...Object.values(REAL).map((r) => r.image),
   { key: '1987-1105', shape: 'figurine', colors: ['#e8eef0', '#9cc0d8', '#f2c6a0'], transparent: true },
+  // The image cases of src/iiif/README.md, each the first image of an anchor with a real number.
+  { key: '3057', shape: 'vase', colors: ['#e6e4df', '#b9b7b2', '#8e8c88'], transparent: false, background: '#f4f2ee' },
+  { key: '0559', shape: 'cabinet', colors: ['#8a3b26'], transparent: false, background: '#f2efe9' },
+  { key: '1988-0028', shape: 'cabinet', colors: ['#e8412c', '#f6d02f', '#1d5fbf', '#202020', '#3aa655', '#f06292', '#f4f1ea'], transparent: false, background: '#eeeeea', pattern: 'dots' },
+  { key: '1987-0013', shape: 'tile', colors: ['#f1ead8', '#2556a0', '#d9a21b', '#b8322a', '#3b7d4a', '#6a4c93'], transparent: false, background: '#fafafa', pattern: 'checks' },
+  { key: '1999-0081', shape: 'poster', colors: ['#d7263d', '#1b998b', '#f46036', '#2e294e', '#c5d86d', '#f2e3bc', '#1d5fbf', '#202020'], transparent: false, background: '#e9ecef', pattern: 'stripes' },
+  {
+    key: '2017-0308',
+    shape: 'lamp',
+    colors: ['#1a1a1a', '#c9a94d', '#5f666d'],
+    transparent: false,
+    background: '#f4f2ee',
+    backdrop: { kind: 'gradient', colors: ['#ebe8e2', '#e2ded6', '#d9d4cb', '#d0cabf', '#c7c0b4'] },
+  },
+  { key: '2022-0016', shape: 'chair', colors: ['#e63b2e', '#1a1a1a', '#c5cbd1'], transparent: false, background: '#eeeeea', backdrop: { kind: 'floor', colors: ['#a88b68'] } },
+  { key: '2024-0006', shape: 'jewel', colors: ['#d4af37', '#2e8b57', '#e1e3e6'], transparent: false, background: '#efece6', backdrop: { kind: 'texture', colors: ['#e2ddd4', '#d6d0c5'] } },
+  {
+    key: '1980-0205',
+    shape: 'plate',
+    colors: ['#f4f1ea', '#2b4c9b', '#d4af37', '#c23b22', '#2e8b57'],
+    transparent: false,
+    background: '#f0f3f5',
+    backdrop: { kind: 'texture', colors: ['#e2e5e7'] },
+    pattern: 'dots',
+  },
+  { key: '2017-0448', shape: 'box', colors: ['#d9d7d2', '#a3a19c', '#6c6b68'], transparent: false, background: '#f7f4ef', backdrop: { kind: 'gradient', colors: ['#ebe8e3', '#dfdbd6', '#d3cfc9'] } },
+  { key: '2004-0050', shape: 'glass', colors: ['#6fa8c9', '#b5d3e0', '#3c8c6e'], transparent: true },
 ];
 
 /** Sets: koepelrecord `<base>_0-<size>` with members `<base>_<x>-<size>`. */

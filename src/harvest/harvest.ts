@@ -20,6 +20,8 @@ import {
 } from './reference-checks.js';
 import { imageUrls as iiifImageUrls } from '../iiif/urls.js';
 import { checkImages } from './images.js';
+import { analyseImageColors, type ColorAnalysisOptions } from './image-colors.js';
+import type { ImageColors } from '../colors/extract.js';
 import { BlankNodes } from './nquads.js';
 import { QuadSink } from './quad-sink.js';
 import { adminQuads, isServable, type AdminFacts } from './admin-graph.js';
@@ -43,7 +45,12 @@ export interface HarvestOptions {
   imageTimeoutMs?: number;
   /** Default true; false keeps every image unchecked (benchmarks without an IIIF server). */
   validateImages?: boolean;
-  onProgress?: (p: { phase: 'read' | 'images' | 'write'; done: number; total?: number }) => void;
+  /**
+   * Colour analysis of the kept images (docs/colors.md), cached by image content in this folder; absent: no
+   * analysis, no colour statements. Needs validated images (only checked hosts are fetched).
+   */
+  colors?: Omit<ColorAnalysisOptions, 'onProgress'>;
+  onProgress?: (p: { phase: 'read' | 'images' | 'colors' | 'write'; done: number; total?: number }) => void;
 }
 
 export interface HarvestReport {
@@ -54,6 +61,8 @@ export interface HarvestReport {
   imagesChecked: number;
   /** Distinct image URIs dropped: failed checks plus URIs on hosts outside `imageHosts`. */
   imagesDropped: number;
+  /** Colour analysis, when asked for: images analysed now, taken from the cache, or without colours. */
+  colors?: { analysed: number; cached: number; failed: number };
 }
 
 interface Outputs {
@@ -145,6 +154,15 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
     imagesDropped = result.dropped;
   }
 
+  let colorsOf: ((url: string) => ImageColors | undefined) | undefined;
+  let colorReport: HarvestReport['colors'];
+  if (options.colors !== undefined && validate) {
+    const kept = [...imageUrls].filter(keepImage);
+    const analysis = await analyseImageColors(kept, { ...options.colors, onProgress: (done, total) => progress?.({ phase: 'colors', done, total }) });
+    colorsOf = (url) => analysis.colors.get(url);
+    colorReport = { analysed: analysis.analysed, cached: analysis.cached, failed: analysis.failed };
+  }
+
   const publicSink = new QuadSink(out.public);
   const nonPublicSink = new QuadSink(out.nonPublic);
   let written = 0;
@@ -156,7 +174,7 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
     if (written % PROGRESS_EVERY === 0) progress?.({ phase: 'write', done: written, total: read });
   };
   const blanks = new BlankNodes();
-  const ctx = { iris, catalog, blanks, keepImage };
+  const ctx = { iris, catalog, blanks, keepImage, colorsOf };
 
   for (const entry of catalog.concepts.values()) {
     await emit(conceptGraph(entry, ctx), iris.concept(entry.record.pid), otherAdminFacts(entry.record.public));
@@ -185,6 +203,7 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
     nonPublicQuads: nonPublicSink.quads,
     imagesChecked,
     imagesDropped,
+    ...(colorReport ? { colors: colorReport } : {}),
   };
 }
 

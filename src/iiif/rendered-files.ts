@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ImageSpec } from './image-list.js';
 
 /** Bump when the drawing code changes, so existing files are redrawn. */
-export const RENDERER_VERSION = 1;
+export const RENDERER_VERSION = 2;
 const INDEX_FILE = '.render-index.json';
 
 /** The rendered file of image `id` (ids are validated against IMAGE_ID, so they are safe file names). */
@@ -18,8 +18,8 @@ export function renderedImagePath(dir: string, id: string): string {
 
 /** Fingerprint of everything that decides an image's pixels. */
 export function recipeHash(spec: ImageSpec): string {
-  const { width, height, shape, colors, background, transparent } = spec;
-  const recipe = JSON.stringify([RENDERER_VERSION, width, height, shape, colors, background, transparent]);
+  const { width, height, shape, colors, background, transparent, backdrop, pattern } = spec;
+  const recipe = JSON.stringify([RENDERER_VERSION, width, height, shape, colors, background, transparent, backdrop ?? null, pattern ?? null]);
   return createHash('sha256').update(recipe).digest('hex').slice(0, 16);
 }
 

@@ -1,136 +1,507 @@
 /**
- * Draws a demo image as SVG: one object of the listed colours as a simple flat shape, centred on a plain
- * background (or on nothing, for transparent images). Edges are crisp so every pixel carries one of the
- * listed colours exactly, which keeps colour analysis of the rendered images predictable.
+ * Draws a demo image as SVG: one object of the listed colours as a flat silhouette, centred on its backdrop
+ * (plain, a stepped gradient, a fine texture or a wall and floor) or on nothing, for transparent images.
+ * Edges are crisp so every pixel carries one of the listed colours exactly, which keeps colour analysis of
+ * the rendered images predictable.
+ *
+ * Everything is drawn in pixel coordinates. Each shape is written in its own unit box; its paths are mapped
+ * to pixels here rather than by an SVG transform, because librsvg resamples a pattern that is painted
+ * under a scaling transform (its edges blend into new colours), while a pattern whose tile is a whole
+ * number of pixels, painted untransformed, stays exact. For the same reason there are no clip paths
+ * (librsvg anti-aliases clip edges whatever `shape-rendering` says): bands are hard-stop gradients, and
+ * holes are even-odd fills.
  */
-import type { ImageSpec } from './image-list.js';
+import type { Backdrop, BodyPattern, ImageSpec } from './image-list.js';
 
-type Band = [top: number, bottom: number, color: number];
+/** `[top, bottom, colour index]` in the shape's unit box. */
+type Band = readonly [top: number, bottom: number, color: number];
 
-/** A shape drawn in a 100 x 100 unit box that is stretched to the shape's aspect ratio. */
-interface ShapeDrawing {
-  /** Width over height of the object's bounding box. */
-  aspect: number;
-  /** Outline of the main body, painted in the first colour; extra colours are banded inside it. */
-  body: string;
-  /** Further parts; `paint(i)` is colour i, or the first colour when the image lists fewer. */
-  parts: (paint: (i: number) => string) => string;
-  /** Horizontal bands of the body `[top, bottom, colour index]`, following its outline. */
-  inside?: Band[];
-  /** How many colours `body` and `parts` use; colours after these become bands. */
-  colorsUsed: number;
-  /** Vertical range (units) of the body in which extra colours are banded. */
-  bands: [number, number];
+/** Path data in the shape's unit box: absolute M, L, H, V, C, Q, A and Z commands only. */
+type PathData = string;
+
+/** A part drawn over the body in colour `color` (the body colour when the image lists fewer colours). */
+interface Part {
+  d: PathData;
+  color: number;
+  /** Fill rule even-odd: inner subpaths cut holes. */
+  evenOdd?: boolean;
 }
 
-const rect = (x: number, y: number, w: number, h: number, fill: string): string =>
-  `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${fill}"/>`;
-const path = (d: string, fill: string): string => `<path d="${d}" fill="${fill}"/>`;
+/** One shape, drawn in a `box[0]` x `box[1]` unit box that is scaled uniformly to fit the image. */
+interface ShapeDrawing {
+  box: readonly [width: number, height: number];
+  /** Outline of the main body, painted in the first colour (or the pattern); extra colours are banded inside it. */
+  body: PathData;
+  bodyEvenOdd?: boolean;
+  parts: readonly Part[];
+  /** Fixed horizontal bands of the body. */
+  inside?: readonly Band[];
+  /** How many colours the body and parts use; colours after these become bands. */
+  colorsUsed: number;
+  /** Vertical range (units) of the body in which the extra colours are banded. */
+  bands: readonly [top: number, bottom: number];
+}
+
+const rect = (x: number, y: number, w: number, h: number): PathData => `M${x} ${y} H${x + w} V${y + h} H${x} Z`;
+const ellipse = (cx: number, cy: number, rx: number, ry: number): PathData =>
+  `M${cx - rx} ${cy} A${rx} ${ry} 0 1 0 ${cx + rx} ${cy} A${rx} ${ry} 0 1 0 ${cx - rx} ${cy} Z`;
+const circle = (cx: number, cy: number, r: number): PathData => ellipse(cx, cy, r, r);
+const part = (d: PathData, color: number, evenOdd = false): Part => (evenOdd ? { d, color, evenOdd } : { d, color });
 
 const SHAPES: Record<string, ShapeDrawing> = {
+  // Baluster vase: lip and foot ring in colour 2, a fixed band round the belly in colour 3.
   vase: {
-    aspect: 0.62,
-    body: 'M38 4 H62 V14 C62 22 90 30 90 58 C90 82 72 92 62 94 H38 C28 92 10 82 10 58 C10 30 38 22 38 14 Z',
-    parts: (p) => rect(32, 0, 36, 5, p(1)) + rect(30, 94, 40, 6, p(1)),
+    box: [62, 100],
+    body: 'M23.5 4 H38.5 V14 C38.5 22 56 30 56 58 C56 82 44.5 92 38.5 94 H23.5 C17.5 92 6 82 6 58 C6 30 23.5 22 23.5 14 Z',
+    parts: [part(rect(20, 0, 22, 5), 1), part(rect(18.5, 94, 25, 6), 1)],
     inside: [[48, 58, 2]],
     colorsUsed: 3,
     bands: [64, 88],
   },
+  // Wide footed bowl: rim and foot in colour 2, a decorated band under the rim in colour 3.
   bowl: {
-    aspect: 1.8,
-    body: 'M0 18 H100 C100 66 76 86 50 86 C24 86 0 66 0 18 Z',
-    parts: (p) => rect(34, 86, 32, 14, p(1)) + rect(0, 10, 100, 8, p(1)) + path('M4 28 H96 C95 36 93 40 91 44 H9 C7 40 5 36 4 28 Z', p(2)),
+    box: [180, 100],
+    body: 'M0 18 H180 C180 66 136.8 86 90 86 C43.2 86 0 66 0 18 Z',
+    parts: [
+      part(rect(61, 86, 58, 14), 1),
+      part(rect(0, 10, 180, 8), 1),
+      part('M7.2 28 H172.8 C171 36 167.4 40 163.8 44 H16.2 C12.6 40 9 36 7.2 28 Z', 2),
+    ],
     colorsUsed: 3,
     bands: [50, 78],
   },
+  // Pitcher with a pointed spout on the left and a loop handle on the right (colour 2), rim in colour 3.
+  jug: {
+    box: [80, 100],
+    body: 'M2 2 C8 2 14 4 18 7 H52 V16 C52 26 62 36 62 60 C62 84 54 96 46 98 H24 C16 96 8 84 8 60 C8 38 18 28 18 20 C14 12 8 6 2 2 Z',
+    parts: [part('M52 18 C76 16 84 44 60 80 L57 74 C74 46 68 26 52 26 Z', 1), part(rect(18, 7, 34, 3), 2)],
+    colorsUsed: 3,
+    bands: [56, 86],
+  },
+  // Round teapot: spout in the body colour, handle, lid and foot in colour 2, knob in colour 3.
+  teapot: {
+    box: [130, 100],
+    body: 'M22 64 C22 42 40 32 62 32 C84 32 102 42 102 64 C102 86 86 96 62 96 C38 96 22 86 22 64 Z',
+    parts: [
+      part('M28 56 C16 54 10 40 2 24 L9 21 C16 34 22 44 34 48 Z', 0),
+      part('M96 44 C126 40 128 86 94 84 L96 76 C116 76 116 52 98 52 Z', 1),
+      part('M40 34 C42 22 82 22 84 34 Z', 1),
+      part(ellipse(62, 19, 7, 5), 2),
+      part(rect(46, 93, 32, 7), 1),
+    ],
+    colorsUsed: 3,
+    bands: [58, 78],
+  },
+  // Cup on a saucer (colour 2), handle in the body colour, rim band in colour 3.
+  cup: {
+    box: [100, 76],
+    body: 'M10 8 H74 V12 C74 42 62 60 42 60 C22 60 10 42 10 12 Z',
+    parts: [part('M72 18 C96 16 98 46 66 46 L68 38 C86 38 86 26 72 26 Z', 0), part(ellipse(42, 66, 42, 8), 1)],
+    inside: [[8, 14, 2]],
+    colorsUsed: 3,
+    bands: [24, 46],
+  },
+  // Plate seen from above: a ring on the rim in colour 2, a centre medallion in colour 3.
+  plate: {
+    box: [100, 100],
+    body: circle(50, 50, 50),
+    parts: [part(circle(50, 50, 45) + circle(50, 50, 40), 1, true), part(circle(50, 50, 16), 2)],
+    colorsUsed: 3,
+    bands: [70, 84],
+  },
+  // Stemmed wine glass: foot in colour 2, the drink inside the bowl in colour 3.
+  glass: {
+    box: [60, 100],
+    body: 'M6 0 H54 C54 30 46 46 33 50 V86 C44 88 54 92 56 97 V100 H4 V97 C6 92 16 88 27 86 V50 C14 46 6 30 6 0 Z',
+    parts: [part(rect(4, 97, 52, 3), 1)],
+    inside: [[18, 50, 2]],
+    colorsUsed: 3,
+    bands: [6, 16],
+  },
+  // Knife, fork and spoon lying side by side: metal in the body colour, handles in colour 2, rivets in colour 3.
+  cutlery: {
+    box: [160, 72],
+    body:
+      'M70 4 H148 C158 4 160 12 150 16 H70 Z' +
+      [26, 31, 36, 41].map((y) => rect(108, y, 42, 3)).join('') +
+      'M84 31 L109 26 V44 L84 39 Z' +
+      'M80 57 L104 56 V64 L80 63 Z' +
+      ellipse(130, 60, 28, 11),
+    parts: [
+      part(rect(0, 6, 72, 9), 1),
+      part(rect(0, 31, 86, 8), 1),
+      part(rect(0, 56, 82, 8), 1),
+      part(circle(20, 10.5, 1.6) + circle(50, 10.5, 1.6), 2),
+    ],
+    colorsUsed: 3,
+    bands: [49, 71],
+  },
+  // Baluster candlestick with a candle (colour 2) and its flame (colour 3).
+  candlestick: {
+    box: [50, 100],
+    body: 'M8 36 H42 V40 H31 C29 44 29 47 32 49 C35 51 35 55 32 57 L30 84 C37 86 45 90 47 96 V100 H3 V96 C5 90 13 86 20 84 L18 57 C15 55 15 51 18 49 C21 47 21 44 19 40 H8 Z',
+    parts: [part(rect(18, 9, 14, 27), 1), part('M25 0 C30 4 30 8 25 9 C20 8 20 4 25 0 Z', 2)],
+    colorsUsed: 3,
+    bands: [88, 100],
+  },
+  // Chair in profile: leaning back post, seat and two legs; seat cushion colour 2, back cushion colour 3.
   chair: {
-    aspect: 0.72,
-    body: 'M14 0 H86 V46 H14 Z',
-    parts: (p) =>
-      rect(4, 46, 92, 14, p(0)) + rect(8, 60, 10, 40, p(1)) + rect(82, 60, 10, 40, p(1)) + rect(24, 8, 52, 24, p(2)),
+    box: [70, 100],
+    body: 'M2 0 H10 L18 50 H68 V58 H63 L65 100 H57 L55 58 H24 L22 100 H14 L15.5 58 Z',
+    parts: [part(rect(14, 45, 56, 6), 1), part('M0 6 H10 L15 40 H5 Z', 2)],
     colorsUsed: 3,
-    bands: [34, 44],
+    bands: [51, 58],
   },
-  tile: {
-    aspect: 1,
-    body: 'M0 0 H100 V100 H0 Z',
-    parts: (p) => path('M50 14 L86 50 L50 86 L14 50 Z', p(1)) + `<circle cx="50" cy="50" r="16" fill="${p(2)}"/>`,
+  // Table from the front: top in colour 2, apron with a drawer in colour 3, front and (shorter) back legs.
+  table: {
+    box: [160, 90],
+    body: rect(0, 0, 160, 8) + rect(8, 8, 144, 10) + rect(10, 18, 9, 72) + rect(141, 18, 9, 72) + rect(30, 18, 6, 60) + rect(124, 18, 6, 60),
+    parts: [part(rect(0, 0, 160, 8), 1), part(rect(64, 10, 32, 6), 2)],
     colorsUsed: 3,
-    bands: [0, 12],
+    bands: [8, 18],
   },
-  poster: {
-    aspect: 0.7,
-    body: 'M0 0 H100 V100 H0 Z',
-    // The unit box is stretched to the 0.7 aspect, so a round disc has ry = rx * 0.7.
-    parts: (p) => `<ellipse cx="50" cy="40" rx="32" ry="22.4" fill="${p(1)}"/>` + rect(10, 74, 80, 8, p(2)) + rect(10, 86, 54, 6, p(3)),
-    colorsUsed: 4,
-    bands: [0, 8],
+  // Cabinet: two doors over two drawers (colour 3); cornice, plinth, feet, door split and handles in colour 2.
+  cabinet: {
+    box: [80, 100],
+    body: rect(2, 6, 76, 86),
+    parts: [
+      part(rect(0, 0, 80, 6) + rect(0, 90, 80, 4) + rect(3, 94, 9, 6) + rect(68, 94, 9, 6), 1),
+      part(rect(6, 62, 68, 12) + rect(6, 77, 68, 12), 2),
+      part(rect(39.5, 10, 1, 48) + rect(35, 30, 2, 8) + rect(43, 30, 2, 8) + rect(34, 67, 12, 2) + rect(34, 82, 12, 2), 1),
+    ],
+    colorsUsed: 3,
+    bands: [12, 56],
   },
+  // Table lamp: shade in the body colour, stem colour 2, round base colour 3.
   lamp: {
-    aspect: 0.6,
-    body: 'M26 0 H74 L96 40 H4 Z',
-    parts: (p) => rect(45, 40, 10, 50, p(1)) + `<ellipse cx="50" cy="94" rx="32" ry="6" fill="${p(2)}"/>`,
+    box: [60, 100],
+    body: 'M15.6 0 H44.4 L57.6 40 H2.4 Z',
+    parts: [part(rect(27, 40, 6, 50), 1), part(ellipse(30, 94, 19.2, 6), 2)],
     colorsUsed: 3,
     bands: [24, 40],
   },
+  // Square tile: a diamond (colour 2) round a disc (colour 3).
+  tile: {
+    box: [100, 100],
+    body: rect(0, 0, 100, 100),
+    parts: [part('M50 14 L86 50 L50 86 L14 50 Z', 1), part(circle(50, 50, 16), 2)],
+    colorsUsed: 3,
+    bands: [0, 12],
+  },
+  // Poster: a disc (colour 2) over a title bar (colour 3) and a line of text (colour 4).
+  poster: {
+    box: [70, 100],
+    body: rect(0, 0, 70, 100),
+    parts: [part(circle(35, 40, 22.4), 1), part(rect(7, 74, 56, 8), 2), part(rect(7, 86, 37.8, 6), 3)],
+    colorsUsed: 4,
+    bands: [0, 8],
+  },
+  // Rug: field in the body colour, fringes and a border in colour 2, a lozenge medallion in colour 3.
+  textile: {
+    box: [160, 100],
+    body: rect(8, 0, 144, 100),
+    parts: [
+      part(
+        Array.from({ length: 12 }, (_v, i) => rect(0, 3 + i * 8, 8, 4) + rect(152, 3 + i * 8, 8, 4)).join(''),
+        1,
+      ),
+      part(rect(14, 6, 132, 88) + rect(20, 12, 120, 76), 1, true),
+      part('M80 24 L116 50 L80 76 L44 50 Z', 2),
+    ],
+    colorsUsed: 3,
+    bands: [16, 30],
+  },
+  // Ring: the band in the body colour, a cut stone (colour 2) with its table facet (colour 3).
+  jewel: {
+    box: [100, 100],
+    body: circle(50, 64, 34) + circle(50, 64, 27),
+    bodyEvenOdd: true,
+    parts: [part('M34 16 L42 4 H58 L66 16 L50 34 Z', 1), part('M42 4 H58 L55 14 H45 Z', 2)],
+    colorsUsed: 3,
+    bands: [76, 98],
+  },
+  // Standing figure in a long dress, arms at its sides, on a plinth (colour 2), with a sash (colour 3).
+  figurine: {
+    box: [60, 100],
+    body:
+      circle(30, 10, 8) +
+      rect(27, 16, 6, 8) +
+      'M22 23 H38 C42 23 44 26 44 30 L52 82 H8 L16 30 C16 26 18 23 22 23 Z' +
+      'M17 25 C12 30 10 44 9 56 C9 59 13 59 13 56 C14 46 16 36 20 30 Z' +
+      'M43 25 C48 30 50 44 51 56 C51 59 47 59 47 56 C46 46 44 36 40 30 Z',
+    parts: [part(rect(4, 82, 52, 18), 1), part(rect(17, 40, 26, 5), 2)],
+    colorsUsed: 3,
+    bands: [58, 80],
+  },
+  // Casket with a domed lid: lid rim, keyhole and corner fittings in colour 2, lock plate in colour 3.
+  box: {
+    box: [140, 90],
+    body: rect(4, 34, 132, 56) + 'M0 16 C0 6 20 2 70 2 C120 2 140 6 140 16 V34 H0 Z',
+    parts: [
+      part(rect(0, 30, 140, 6), 1),
+      part(rect(62, 32, 16, 18), 2),
+      part(rect(68.5, 38, 3, 7) + rect(4, 80, 12, 10) + rect(124, 80, 12, 10), 1),
+    ],
+    colorsUsed: 3,
+    bands: [52, 76],
+  },
+  // Mantel clock: arched case, dial in colour 2, hands, hour marks and hub in colour 3.
+  clock: {
+    box: [80, 100],
+    body: 'M0 100 V40 C0 14 18 0 40 0 C62 0 80 14 80 40 V100 Z',
+    parts: [
+      part(circle(40, 42, 28), 1),
+      part(
+        rect(38.5, 16, 3, 6) +
+          rect(38.5, 62, 3, 6) +
+          rect(14, 40.5, 6, 3) +
+          rect(60, 40.5, 6, 3) +
+          rect(38.5, 22, 3, 21) +
+          'M40 40.5 L55 48 L53.5 51 L39 43.5 Z' +
+          circle(40, 42, 3),
+        2,
+      ),
+    ],
+    colorsUsed: 3,
+    bands: [74, 92],
+  },
+  // Exhibition view: two frames and a plinth in the body colour; the canvases and a vase on the plinth in colour 2.
+  gallery: {
+    box: [160, 100],
+    body: rect(4, 4, 44, 34) + rect(112, 4, 44, 34) + rect(62, 58, 36, 42),
+    parts: [part(rect(8, 8, 36, 26) + rect(116, 8, 36, 26), 1), part('M76 58 C70 52 70 44 76 40 V34 H84 V40 C90 44 90 52 84 58 Z', 1)],
+    colorsUsed: 2,
+    bands: [66, 92],
+  },
+  // Anything else: a rounded block with a disc (colour 2) and a triangle (colour 3).
   generic: {
-    aspect: 1,
+    box: [100, 100],
     body: 'M12 0 H88 Q100 0 100 12 V88 Q100 100 88 100 H12 Q0 100 0 88 V12 Q0 0 12 0 Z',
-    parts: (p) => `<circle cx="50" cy="38" r="22" fill="${p(1)}"/>` + path('M18 88 L50 62 L82 88 Z', p(2)),
+    parts: [part(circle(50, 38, 22), 1), part('M18 88 L50 62 L82 88 Z', 2)],
     colorsUsed: 3,
     bands: [4, 16],
   },
 };
 
+/** Shapes the renderer draws; any other name is drawn as `generic`. */
+export const KNOWN_SHAPES: readonly string[] = Object.keys(SHAPES);
+
+/** True when `shape` has a drawing of its own (it is not drawn as `generic`). */
+export function hasOwnDrawing(shape: string): boolean {
+  const key = shape.toLowerCase();
+  return key !== 'generic' && Object.hasOwn(SHAPES, key);
+}
+
+/** Share of the image's shorter side the object may fill, so the background shows on every border. */
+const FILL = 0.8;
+const FALLBACK_COLOR = '#808080';
+/** Where the floor of a `floor` backdrop starts, as a share of the object's height from its top. */
+const HORIZON = 0.75;
+
+/** The numbers each path command takes, and how each is mapped: x, y, a length, or kept as is. */
+const COMMAND_ARGS: Record<string, readonly ('x' | 'y' | 'len' | 'keep')[]> = {
+  M: ['x', 'y'],
+  L: ['x', 'y'],
+  H: ['x'],
+  V: ['y'],
+  C: ['x', 'y', 'x', 'y', 'x', 'y'],
+  Q: ['x', 'y', 'x', 'y'],
+  A: ['len', 'len', 'keep', 'keep', 'keep', 'x', 'y'],
+  Z: [],
+};
+
+type ParsedPath = readonly (readonly [command: string, args: readonly number[]])[];
+const parsed = new Map<PathData, ParsedPath>();
+
+/** Splits path data into commands; throws on relative or unknown commands or a wrong count of numbers. */
+function parsePath(d: PathData): ParsedPath {
+  const cached = parsed.get(d);
+  if (cached) return cached;
+  const commands: [string, number[]][] = [];
+  for (const [, command, rest] of d.matchAll(/([A-Za-z])([^A-Za-z]*)/g)) {
+    const kinds = COMMAND_ARGS[command as string];
+    if (!kinds) throw new Error(`shape path: unsupported command ${command} in ${d}`);
+    const args = (rest as string).trim() === '' ? [] : (rest as string).trim().split(/[\s,]+/).map(Number);
+    if (args.some((n) => !Number.isFinite(n)) || (kinds.length === 0 ? args.length !== 0 : args.length === 0 || args.length % kinds.length !== 0)) {
+      throw new Error(`shape path: bad arguments for ${command} in ${d}`);
+    }
+    commands.push([command as string, args]);
+  }
+  parsed.set(d, commands);
+  return commands;
+}
+
+/** Maps the unit box onto pixels: `x -> ox + x * s`, `y -> oy + y * s`. */
+interface Placement {
+  s: number;
+  ox: number;
+  oy: number;
+}
+
+const num = (v: number): string => String(Math.round(v * 1000) / 1000);
+
+function toPixels(d: PathData, { s, ox, oy }: Placement): string {
+  let out = '';
+  for (const [command, args] of parsePath(d)) {
+    const kinds = COMMAND_ARGS[command] as readonly string[];
+    out += command + args.map((v, i) => {
+      const kind = kinds[i % kinds.length];
+      return num(kind === 'x' ? ox + v * s : kind === 'y' ? oy + v * s : kind === 'len' ? v * s : v);
+    }).join(' ');
+  }
+  return out;
+}
+
 /**
- * Bands as a vertical gradient with hard stops, so they follow the body's outline. A clip path would do
- * the same but librsvg anti-aliases clip edges whatever `shape-rendering` says.
+ * A filled path in pixels. Without even-odd, each subpath is its own element, so overlapping subpaths always
+ * add up (under the nonzero rule, subpaths drawn in opposite directions would cut holes where they overlap).
  */
-function bandGradient(bands: readonly Band[], paint: (i: number) => string): string {
-  const stop = (offset: number, color: string): string => `<stop offset="${(offset / 100).toFixed(5)}" stop-color="${color}"/>`;
+function pathEl(d: PathData, at: Placement, fill: string, evenOdd = false): string {
+  if (evenOdd) return `<path d="${toPixels(d, at)}" fill="${fill}" fill-rule="evenodd"/>`;
+  return d
+    .split(/(?=M)/)
+    .map((sub) => `<path d="${toPixels(sub, at)}" fill="${fill}"/>`)
+    .join('');
+}
+const rectEl = (x: number, y: number, w: number, h: number, fill: string): string =>
+  `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${fill}"/>`;
+
+/**
+ * Bands as a vertical gradient with hard stops in pixel space, so they follow the body's outline.
+ */
+function bandGradient(id: string, bands: readonly Band[], paint: (i: number) => string, boxH: number, at: Placement): string {
+  const stop = (offset: number, color: string): string => `<stop offset="${(offset / boxH).toFixed(5)}" stop-color="${color}"/>`;
   const sorted = [...bands].sort((a, b) => a[0] - b[0]);
   let stops = stop(0, paint(0));
   for (const [top, bottom, color] of sorted) {
     stops += stop(top, paint(0)) + stop(top, paint(color)) + stop(bottom, paint(color)) + stop(bottom, paint(0));
   }
-  stops += stop(100, paint(0));
-  return `<linearGradient id="body" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="0" y2="100">${stops}</linearGradient>`;
+  stops += stop(boxH, paint(0));
+  return `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="0" y1="${num(at.oy)}" x2="0" y2="${num(at.oy + boxH * at.s)}">${stops}</linearGradient>`;
 }
 
-/** Shapes the renderer knows; any other name is drawn as `generic`. */
-export const KNOWN_SHAPES: readonly string[] = Object.keys(SHAPES);
+/**
+ * A body pattern as an SVG pattern whose tile is a whole number of pixels, anchored at the image's origin.
+ * `cell` is the pattern's unit in pixels.
+ */
+function bodyPattern(id: string, kind: BodyPattern, colors: readonly string[], cell: number): string {
+  const n = colors.length;
+  const color = (i: number): string => colors[i % n] as string;
+  let tile: [number, number];
+  let content: string;
+  if (kind === 'stripes') {
+    const w = Math.max(2, Math.round(cell / 2));
+    tile = [n * w, w];
+    content = colors.map((c, i) => rectEl(i * w, 0, w, w, c)).join('');
+  } else if (kind === 'checks') {
+    tile = [n * cell, n * cell];
+    content = rectEl(0, 0, n * cell, n * cell, color(0));
+    for (let j = 0; j < n; j++) {
+      for (let i = 0; i < n; i++) {
+        const k = (i + 2 * j) % n;
+        if (k !== 0) content += rectEl(i * cell, j * cell, cell, cell, color(k));
+      }
+    }
+  } else {
+    // Dots of colours 2.. on a ground of colour 1; each row shifts the colours by two.
+    const m = Math.max(1, n - 1);
+    tile = [m * cell, m * cell];
+    content = rectEl(0, 0, m * cell, m * cell, color(0));
+    const r = num(cell * 0.32);
+    for (let j = 0; j < m; j++) {
+      for (let i = 0; i < m; i++) {
+        content += `<circle cx="${num((i + 0.5) * cell)}" cy="${num((j + 0.5) * cell)}" r="${r}" fill="${n > 1 ? color(1 + ((i + 2 * j) % m)) : color(0)}"/>`;
+      }
+    }
+  }
+  return `<pattern id="${id}" patternUnits="userSpaceOnUse" x="0" y="0" width="${tile[0]}" height="${tile[1]}">${content}</pattern>`;
+}
 
-/** Share of the image's shorter side the object may fill, so the background shows on every border. */
-const FILL = 0.8;
-const FALLBACK_COLOR = '#808080';
+/** A small integer hash of a cell position, the same on every run and platform. */
+function cellHash(i: number, j: number): number {
+  let h = (Math.imul(i, 374761393) + Math.imul(j, 668265263)) >>> 0;
+  h = Math.imul(h ^ (h >>> 13), 1274126177) >>> 0;
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Cells per side of the texture tile, and the share of cells that are specks (of 16). */
+const TEXTURE_CELLS = 32;
+const TEXTURE_SPECKS = 5;
+
+/** The backdrop in pixels: defs (if any) and the elements that cover the whole image. */
+function backdropSvg(width: number, height: number, background: string, backdrop: Backdrop | undefined, at: Placement, boxH: number): { defs: string; body: string } {
+  if (!backdrop) return { defs: '', body: rectEl(0, 0, width, height, background) };
+  switch (backdrop.kind) {
+    case 'gradient': {
+      const colors = [background, ...backdrop.colors];
+      let body = '';
+      colors.forEach((c, k) => {
+        const top = Math.round((k * height) / colors.length);
+        const bottom = Math.round(((k + 1) * height) / colors.length);
+        body += rectEl(0, top, width, bottom - top, c);
+      });
+      return { defs: '', body };
+    }
+    case 'texture': {
+      const cell = Math.max(2, Math.round(Math.min(width, height) / 300));
+      const side = TEXTURE_CELLS * cell;
+      let content = rectEl(0, 0, side, side, background);
+      for (let j = 0; j < TEXTURE_CELLS; j++) {
+        for (let i = 0; i < TEXTURE_CELLS; i++) {
+          const h = cellHash(i, j);
+          if (h % 16 < TEXTURE_SPECKS) content += rectEl(i * cell, j * cell, cell, cell, backdrop.colors[(h >>> 8) % backdrop.colors.length] as string);
+        }
+      }
+      const defs = `<pattern id="backdrop" patternUnits="userSpaceOnUse" x="0" y="0" width="${side}" height="${side}">${content}</pattern>`;
+      return { defs, body: rectEl(0, 0, width, height, 'url(#backdrop)') };
+    }
+    case 'floor': {
+      const horizon = Math.min(height - 1, Math.max(1, Math.round(at.oy + boxH * at.s * HORIZON)));
+      return { defs: '', body: rectEl(0, 0, width, horizon, background) + rectEl(0, horizon, width, height - horizon, backdrop.colors[0] as string) };
+    }
+  }
+}
 
 /** The SVG document for one image, exactly `width` x `height` pixels. */
-export function imageSvg(spec: Pick<ImageSpec, 'width' | 'height' | 'shape' | 'colors' | 'background' | 'transparent'>): string {
+export function imageSvg(spec: Pick<ImageSpec, 'width' | 'height' | 'shape' | 'colors' | 'background' | 'transparent' | 'backdrop' | 'pattern'>): string {
   const shape = SHAPES[spec.shape.toLowerCase()] ?? (SHAPES.generic as ShapeDrawing);
   const colors = spec.colors.length > 0 ? spec.colors : [FALLBACK_COLOR];
   const paint = (i: number): string => colors[i] ?? (colors[0] as string);
 
   const { width, height } = spec;
-  const boxW = Math.min(width * FILL, height * FILL * shape.aspect);
-  const boxH = boxW / shape.aspect;
-  const x = (width - boxW) / 2;
-  const y = (height - boxH) / 2;
+  const [boxW, boxH] = shape.box;
+  const s = Math.min((width * FILL) / boxW, (height * FILL) / boxH);
+  const at: Placement = { s, ox: (width - boxW * s) / 2, oy: (height - boxH * s) / 2 };
 
-  const extra = colors.slice(shape.colorsUsed);
-  const [bandTop, bandBottom] = shape.bands;
-  const bandH = (bandBottom - bandTop) / Math.max(extra.length, 1);
-  const bands: Band[] = [
-    ...(shape.inside ?? []),
-    ...extra.map((_c, i): Band => [bandTop + i * bandH, bandTop + (i + 1) * bandH, shape.colorsUsed + i]),
-  ];
+  let defs = '';
+  let bodyFill = paint(0);
+  if (spec.pattern && colors.length > 1) {
+    const cell = Math.max(4, Math.round((Math.min(boxW, boxH) * s) / 18));
+    defs += bodyPattern('pattern', spec.pattern, colors, cell);
+    bodyFill = 'url(#pattern)';
+  } else {
+    const extra = colors.slice(shape.colorsUsed);
+    const [bandTop, bandBottom] = shape.bands;
+    const bandH = (bandBottom - bandTop) / Math.max(extra.length, 1);
+    const bands: Band[] = [...(shape.inside ?? []), ...extra.map((_c, i): Band => [bandTop + i * bandH, bandTop + (i + 1) * bandH, shape.colorsUsed + i])];
+    if (bands.length > 0) {
+      defs += bandGradient('body', bands, paint, boxH, at);
+      bodyFill = 'url(#body)';
+    }
+  }
 
-  const background = spec.transparent ? '' : rect(0, 0, width, height, spec.background);
+  let backdrop = '';
+  if (!spec.transparent) {
+    const drawn = backdropSvg(width, height, spec.background, spec.backdrop, at, boxH);
+    defs += drawn.defs;
+    backdrop = drawn.body;
+  }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" shape-rendering="crispEdges">` +
-    background +
-    `<g transform="translate(${x.toFixed(3)} ${y.toFixed(3)}) scale(${(boxW / 100).toFixed(5)} ${(boxH / 100).toFixed(5)})">` +
-    (bands.length > 0 ? `<defs>${bandGradient(bands, paint)}</defs>${path(shape.body, 'url(#body)')}` : path(shape.body, paint(0))) +
-    shape.parts(paint) +
-    '</g></svg>'
+    (defs ? `<defs>${defs}</defs>` : '') +
+    backdrop +
+    pathEl(shape.body, at, bodyFill, shape.bodyEvenOdd) +
+    shape.parts.map((p) => pathEl(p.d, at, paint(p.color), p.evenOdd)).join('') +
+    '</svg>'
   );
 }

@@ -90,10 +90,10 @@ export const FILTER_PARAMETERS: Readonly<Record<CollectionName, Readonly<Record<
     },
     conceptSearch: { description: 'Text searched in the preferred labels of the thesaurus; the concepts found are expanded to narrower ones, as `concept`.', schema: { type: 'string' } },
     koepels: { description: '`exclude` hides koepelrecords; `include` (the default) filters nothing.', schema: { type: 'string', enum: ['include', 'exclude'], default: 'include' } },
-    color: { description: 'Base color (spec). Not supported yet: answers 400 until the colour analysis lands.', schema: { type: 'string' } },
-    cssColor: { description: 'Named tone (spec). Not supported yet: answers 400 until the colour analysis lands.', schema: { type: 'string' } },
+    color: { description: 'Base colours (`red, orange, yellow, green, blue, purple, pink, brown, grey, black, white`), comma = AND: objects with an image showing each. Any other value is a 400. Counts: `/v2/id/colors`.', schema: { type: 'string' } },
+    cssColor: { description: 'Named tones as `/v2/id/colors` lists them (`css_colors[].value`, any case), comma = AND (a value that is itself a tone name is taken whole).', schema: { type: 'string' } },
     colors: { description: 'Colour data in full records: `true` adds `crm:P65_shows_visual_item` (one `crm:E36_Visual_Item` per analysed image, with its `/colors/hex` and `/colors/base` features). Needs `fullRecord=true` (400 otherwise).', schema: { type: 'boolean' } },
-    hasColors: { description: 'Only objects processed by the colour tagger (spec). Not supported yet: answers 400 until the colour analysis lands.', schema: { type: 'boolean' } },
+    hasColors: { description: '`true`: only objects with at least one analysed image; `false`: only the others.', schema: { type: 'boolean' } },
   },
   agents: {
     modifiedSince: modifiedSince('agents'),

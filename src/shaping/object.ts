@@ -75,6 +75,9 @@ function finishObject(node: JsonObject): void {
     delete node.image;
   }
 
+  const items = asArray(node['crm:P65_shows_visual_item']);
+  if (items.length > 0) node['crm:P65_shows_visual_item'] = sortByIdNumber(items).map(shapeVisualItem);
+
   // Media: an object when only the manifest is there, an array when video or audio is merged in.
   const media = asArray(node['crm:P129i_is_subject_of']);
   if (media.length === 0) delete node['crm:P129i_is_subject_of'];
@@ -94,6 +97,35 @@ export const OBJECT_RULES: ShapeRules = {
 /** Turns the framed object node into the documented object record. */
 export function shapeObject(framed: JsonObject): JsonObject {
   return shapeRecord(framed, OBJECT_RULES);
+}
+
+const percentOf = (note: JsonValue): number => {
+  const dimension = isObject(note) ? note['crm:P43_has_dimension'] : undefined;
+  const value = isObject(dimension) ? dimension['crm:P90_has_value'] : undefined;
+  return typeof value === 'number' ? value : 0;
+};
+
+/**
+ * A colour visual item as the reference shows it: the image as a plain `{@id, @type}` reference (the record's
+ * `crm:P138i_has_representation` has the rest), the `/colors/hex` feature before `/colors/base`, notes heaviest
+ * first, one dimension per note.
+ */
+function shapeVisualItem(item: JsonValue): JsonValue {
+  if (!isObject(item)) return item;
+  const image = item['crm:P138i_has_representation'];
+  if (isObject(image)) item['crm:P138i_has_representation'] = { '@id': image['@id'] as JsonValue, '@type': 'crm:E38_Image' };
+  const features = asArray(item['crm:P56_bears_feature']).filter(isObject);
+  features.sort((a, b) => Number(String(a['@id']).endsWith('/colors/base')) - Number(String(b['@id']).endsWith('/colors/base')));
+  for (const feature of features) {
+    const notes = asArray(feature['crm:P3_has_note']).filter(isObject);
+    for (const note of notes) {
+      const dimension = asArray(note['crm:P43_has_dimension'])[0];
+      if (dimension !== undefined) note['crm:P43_has_dimension'] = dimension;
+    }
+    feature['crm:P3_has_note'] = notes.sort((a, b) => percentOf(b) - percentOf(a));
+  }
+  item['crm:P56_bears_feature'] = features;
+  return item;
 }
 
 /** The manifest first, then the other media by title, so the array is stable between requests. */

@@ -443,7 +443,8 @@ describe('Refused values (400 naming the parameter and what it accepts)', () => 
     ['dateFrom=19x0', 'Invalid dateFrom. Use a year such as 1920.'],
     ['hasImages=yes', 'Invalid hasImages. Use one of: true, false, 1, 0.'],
     ['page=1&page=2', 'Invalid page: give it once.'],
-    ['color=red', 'The color parameter is not supported yet.'],
+    ['color=magenta', 'Invalid color. Use one of the base colours: red, orange, yellow, green, blue, purple, pink, brown, grey, black, white.'],
+    ['colors=true', 'colors=true needs fullRecord=true: stubs carry no colors.'],
   ];
   it.each(cases)('%s → 400', async (query, message) => {
     const res = await request(demo.app).get(`/v2/id/objects?${query}`);

@@ -397,7 +397,7 @@ describe('Real responses validate against the document', () => {
       'agent=DMG-A-00001',
     ];
     for (const query of queries) expectDocumented(await get(`/v2/id/objects?${query}`), '/v2/id/objects');
-    for (const bad of ['color=red', 'date=1950-1960', 'koepels=maybe', 'hasImages=yes']) {
+    for (const bad of ['color=magenta', 'date=1950-1960', 'koepels=maybe', 'hasImages=yes']) {
       const res = await get(`/v2/id/objects?${bad}`);
       expect([bad, res.status]).toEqual([bad, 400]);
       expectDocumented(res, '/v2/id/objects');

@@ -103,7 +103,7 @@ async function buildDemo(): Promise<DemoData> {
     iiif.use(errorHandler(memoryLogger('fatal').logger));
     const host = new URL(iiifBase).host;
     const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: sourceDir }, baseUrl: TEST_BASE_URL }, async (out) => ({
-      details: { ...(await harvestExport(sourceDir, out, { baseUrl: TEST_BASE_URL, imageHosts: [host] })) },
+      details: { ...(await harvestExport(sourceDir, out, { baseUrl: TEST_BASE_URL, imageHosts: [host], colors: { cacheDir: join(ROOT, 'color-cache') } })) },
     }));
     return { sourceDir, imageDir, dataDir, generation, iiifBase };
   } finally {

@@ -16,7 +16,10 @@ import {
 } from '../../src/harvest/schema.js';
 import { anchorObjectCount } from '../../src/generator/plan.js';
 import { generateCollection, streamCollection, type GeneratedCollection } from '../../src/generator/collection.js';
+import { FIXED_IMAGES } from '../../src/generator/anchors.js';
 import { DemoImage } from '../../src/generator/images.js';
+import { SHAPES } from '../../src/generator/vocabulary/families.js';
+import { IMAGE_CASES, imageCases } from '../../src/iiif/image-list.js';
 import { writeCollection } from '../../src/generator/write.js';
 
 const DEMO = { objects: 1000, seed: 1, iiifBase: 'http://localhost:3000' };
@@ -372,7 +375,7 @@ describe('media and images', () => {
     expect(demo.objects.filter((o) => new Set(statuses(o)).size >= 2).length).toBeGreaterThanOrEqual(10);
   });
 
-  it('lists a few hundred images with shapes, light plain backgrounds and every status', () => {
+  it('lists a few hundred images with every shape, light main backgrounds and every status', () => {
     const counts = new Map<string, number>();
     for (const i of demo.images) counts.set(i.status, (counts.get(i.status) ?? 0) + 1);
     expect(counts.get('missing')).toBeGreaterThanOrEqual(5);
@@ -382,8 +385,20 @@ describe('media and images', () => {
       const [r, g, b] = [1, 3, 5].map((k) => Number.parseInt(i.background.slice(k, k + 2), 16));
       expect(0.2126 * (r as number) + 0.7152 * (g as number) + 0.0722 * (b as number)).toBeGreaterThan(200);
     }
-    for (const shape of ['vase', 'chair', 'tile', 'poster', 'lamp']) expect(demo.images.some((i) => i.shape === shape && i.status === 'ok')).toBe(true);
-    expect(demo.images.some((i) => i.transparent)).toBe(true);
+    for (const shape of SHAPES) expect(demo.images.some((i) => i.shape === shape && i.status === 'ok')).toBe(true);
+  });
+
+  it('shows every image case among the answered images, the fixed case images as the first image of their anchors', () => {
+    const ok = demo.images.filter((i) => i.status === 'ok');
+    for (const c of IMAGE_CASES) expect(ok.filter((i) => imageCases(i).includes(c)).length).toBeGreaterThanOrEqual(5);
+    const byId = new Map(demo.images.map((i) => [i.id, i]));
+    for (const key of ['3057', '0559', '1988-0028', '1987-0013', '1999-0081', '2017-0308', '2022-0016', '2024-0006', '1980-0205', '2017-0448', '2004-0050']) {
+      const first = object(key).images[0];
+      expect(first).toBeDefined();
+      const image = byId.get(imageId(first?.iiifBase ?? ''));
+      const fixed = FIXED_IMAGES.find((f) => f.key === key);
+      expect([image?.status, image?.shape, image?.colors, image?.backdrop, image?.pattern]).toEqual(['ok', fixed?.shape, fixed?.colors, fixed?.backdrop, fixed?.pattern]);
+    }
   });
 
   it('has videos and audios with titles and years, creative projects, and objects on display', () => {

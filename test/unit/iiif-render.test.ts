@@ -3,9 +3,11 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { SHAPES } from '../../src/generator/vocabulary/families.js';
+import { readImageList, type ImageSpec } from '../../src/iiif/image-list.js';
 import { renderImages } from '../../src/iiif/render.js';
 import { renderedImagePath } from '../../src/iiif/rendered-files.js';
-import type { ImageSpec } from '../../src/iiif/image-list.js';
+import { KNOWN_SHAPES, hasOwnDrawing, imageSvg } from '../../src/iiif/shapes.js';
 
 const VASE: ImageSpec = { id: 'vase-1', status: 'ok', width: 800, height: 600, shape: 'vase', colors: ['#c0392b', '#2c3e50', '#f1c40f'], background: '#f4f1ea', transparent: false };
 const LAMP: ImageSpec = { id: 'lamp-1', status: 'ok', width: 500, height: 900, shape: 'lamp', colors: ['#16a085', '#7f8c8d'], background: '#ffffff', transparent: true };
@@ -80,11 +82,13 @@ describe('renderImages', () => {
   });
 
   it('draws an unknown shape as the generic object', async () => {
+    const unknown = join(dir, 'unknown');
     const generic = join(dir, 'generic');
-    const list2 = join(dir, 'generic.jsonl');
-    await writeFile(list2, jsonl([{ ...TEAPOT, shape: 'generic' }]));
-    await renderImages(list2, generic);
-    const [a, b] = await Promise.all([renderedImagePath(out, TEAPOT.id), renderedImagePath(generic, TEAPOT.id)].map((f) => sharp(f).raw().toBuffer()));
+    await writeFile(join(dir, 'unknown.jsonl'), jsonl([{ ...TEAPOT, shape: 'Spaceship' }]));
+    await writeFile(join(dir, 'generic.jsonl'), jsonl([{ ...TEAPOT, shape: 'generic' }]));
+    await renderImages(join(dir, 'unknown.jsonl'), unknown);
+    await renderImages(join(dir, 'generic.jsonl'), generic);
+    const [a, b] = await Promise.all([renderedImagePath(unknown, TEAPOT.id), renderedImagePath(generic, TEAPOT.id)].map((f) => sharp(f).raw().toBuffer()));
     expect(a?.equals(b as Buffer)).toBe(true);
   });
 
@@ -123,5 +127,137 @@ describe('renderImages', () => {
     const bad = join(dir, 'bad.jsonl');
     await writeFile(bad, `${JSON.stringify(VASE)}\n${JSON.stringify({ ...LAMP, id: '../etc/passwd' })}\n`);
     await expect(renderImages(bad, join(dir, 'bad'))).rejects.toThrow(/bad\.jsonl:2: id/);
+  });
+});
+
+describe('shapes', () => {
+  const COLORS = ['#c0392b', '#2c3e50', '#f1c40f', '#16a085', '#8e44ad'];
+  // Landscape and portrait sizes in turn, one of them odd, so placement never relies on round numbers.
+  const specs: ImageSpec[] = SHAPES.map((shape, i) => ({
+    id: `shape-${shape}`,
+    status: 'ok',
+    width: i % 2 === 0 ? 640 : 455,
+    height: i % 2 === 0 ? 455 : 640,
+    shape,
+    colors: COLORS,
+    background: '#f4f1ea',
+    transparent: false,
+  }));
+  let shapeDir: string;
+
+  beforeAll(async () => {
+    shapeDir = join(dir, 'shapes');
+    const list2 = join(dir, 'shapes.jsonl');
+    const generics = specs.map((spec) => ({ ...spec, id: `generic-${spec.shape}`, shape: 'generic' }));
+    await writeFile(list2, jsonl([...specs, ...generics]));
+    await renderImages(list2, shapeDir);
+  });
+
+  it('has a drawing of its own for every shape the generator names', () => {
+    expect(KNOWN_SHAPES).toContain('generic');
+    for (const shape of SHAPES) expect([shape, hasOwnDrawing(shape)]).toEqual([shape, true]);
+    expect(hasOwnDrawing('generic')).toBe(false);
+    expect(hasOwnDrawing('spaceship')).toBe(false);
+    const svgs = specs.map((spec) => imageSvg(spec));
+    expect(new Set(svgs).size).toBe(SHAPES.length);
+    for (const [i, spec] of specs.entries()) expect(svgs[i]).not.toBe(imageSvg({ ...spec, shape: 'generic' }));
+  });
+
+  it('renders every shape to a PNG of the requested size, unlike the generic object, in exactly the listed colours', async () => {
+    for (const spec of specs) {
+      const file = renderedImagePath(shapeDir, spec.id);
+      const meta = await sharp(file).metadata();
+      expect([spec.shape, meta.format, meta.width, meta.height, meta.hasAlpha]).toEqual([spec.shape, 'png', spec.width, spec.height, false]);
+      const [own, generic] = await Promise.all([file, renderedImagePath(shapeDir, `generic-${spec.shape}`)].map((f) => sharp(f).raw().toBuffer()));
+      expect([spec.shape, own?.equals(generic as Buffer)]).toEqual([spec.shape, false]);
+      const { counts, total } = await histogram(file);
+      const expected = [spec.background, ...spec.colors].map((hex) => rgb(hex).join(','));
+      expect([spec.shape, [...counts.keys()].sort()]).toEqual([spec.shape, [...expected].sort()]);
+      // The object fills a fair part of the frame and the background shows round it.
+      const back = counts.get(rgb(spec.background).join(',')) ?? 0;
+      expect([spec.shape, back > total * 0.25 && back < total * 0.95]).toEqual([spec.shape, true]);
+    }
+  });
+});
+
+describe('backdrops and patterns', () => {
+  const BASE: ImageSpec = { id: 'x', status: 'ok', width: 700, height: 900, shape: 'vase', colors: ['#c0392b', '#2c3e50', '#f1c40f'], background: '#f4f2ee', transparent: false };
+  const GRADIENT: ImageSpec = { ...BASE, id: 'gradient', backdrop: { kind: 'gradient', colors: ['#ebe8e2', '#e2ded6', '#d9d4cb'] } };
+  const TEXTURE: ImageSpec = { ...BASE, id: 'texture', shape: 'jewel', width: 901, height: 777, backdrop: { kind: 'texture', colors: ['#e2ddd4', '#d6d0c5'] } };
+  const FLOOR: ImageSpec = { ...BASE, id: 'floor', shape: 'chair', backdrop: { kind: 'floor', colors: ['#a88b68'] } };
+  const COLORFUL = ['#e8412c', '#f6d02f', '#1d5fbf', '#202020', '#3aa655', '#f06292', '#f4f1ea'];
+  const STRIPES: ImageSpec = { ...BASE, id: 'stripes', shape: 'poster', colors: COLORFUL, pattern: 'stripes' };
+  const CHECKS: ImageSpec = { ...BASE, id: 'checks', shape: 'tile', width: 801, height: 799, colors: COLORFUL.slice(0, 5), pattern: 'checks' };
+  const DOTS: ImageSpec = { ...BASE, id: 'dots', shape: 'cabinet', colors: COLORFUL, pattern: 'dots', backdrop: { kind: 'texture', colors: ['#e9e6e0'] } };
+  const GLASS: ImageSpec = { ...BASE, id: 'glass', shape: 'glass', transparent: true, backdrop: { kind: 'floor', colors: ['#a88b68'] }, pattern: 'stripes', colors: COLORFUL.slice(0, 5) };
+  const SPECS = [GRADIENT, TEXTURE, FLOOR, STRIPES, CHECKS, DOTS, GLASS];
+  let lookDir: string;
+  const file = (spec: ImageSpec): string => renderedImagePath(lookDir, spec.id);
+  /** The colour keys of a row of pixels, and how often the colour changes along it. */
+  async function row(spec: ImageSpec, y: number): Promise<{ keys: string[]; changes: number }> {
+    const { data, info } = await sharp(file(spec)).raw().toBuffer({ resolveWithObject: true });
+    const keys = Array.from({ length: info.width }, (_v, x) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x + 1) * info.channels)].join(','));
+    return { keys, changes: keys.filter((k, x) => x > 0 && k !== keys[x - 1]).length };
+  }
+
+  beforeAll(async () => {
+    lookDir = join(dir, 'looks');
+    await writeFile(join(dir, 'looks.jsonl'), jsonl(SPECS));
+    await renderImages(join(dir, 'looks.jsonl'), lookDir);
+  });
+
+  it('paints every pixel of an opaque image in the background, a backdrop colour or an object colour, and shows them all', async () => {
+    for (const spec of SPECS.filter((s) => !s.transparent)) {
+      const { counts, total } = await histogram(file(spec));
+      const expected = [spec.background, ...(spec.backdrop?.colors ?? []), ...spec.colors].map((hex) => rgb(hex).join(','));
+      expect([spec.id, [...counts.keys()].sort()]).toEqual([spec.id, [...new Set(expected)].sort()]);
+      for (const key of expected) expect([spec.id, key, (counts.get(key) ?? 0) > total * 0.001]).toEqual([spec.id, key, true]);
+    }
+  });
+
+  it('steps a gradient down from the background, and puts a floor under the wall', async () => {
+    const top = await row(GRADIENT, 0);
+    const bottom = await row(GRADIENT, GRADIENT.height - 1);
+    expect(new Set(top.keys)).toEqual(new Set([rgb(GRADIENT.background).join(',')]));
+    expect(new Set(bottom.keys)).toEqual(new Set([rgb('#d9d4cb').join(',')]));
+    expect(new Set((await row(FLOOR, 0)).keys)).toEqual(new Set([rgb(FLOOR.background).join(',')]));
+    expect(new Set((await row(FLOOR, FLOOR.height - 1)).keys)).toEqual(new Set([rgb('#a88b68').join(',')]));
+  });
+
+  it('makes a texture busy along every border and patterns of many small regions', async () => {
+    const edge = await row(TEXTURE, 0);
+    expect(new Set(edge.keys).size).toBe(3);
+    expect(edge.changes).toBeGreaterThan(50);
+    for (const spec of [STRIPES, CHECKS, DOTS]) {
+      // A quarter down the image runs through the patterned body of each of these shapes.
+      const across = await row(spec, Math.round(spec.height / 4));
+      expect([spec.id, across.changes > 12]).toEqual([spec.id, true]);
+    }
+  });
+
+  it('leaves out the backdrop of a transparent image but keeps its pattern', async () => {
+    const { counts } = await histogram(file(GLASS));
+    const expected = ['0,0,0,0', ...GLASS.colors.map((hex) => [...rgb(hex), 255].join(','))];
+    expect([...counts.keys()].sort()).toEqual(expected.sort());
+  });
+
+  it('redraws an image when its backdrop or pattern changes', async () => {
+    const list2 = join(dir, 'looks-changed.jsonl');
+    await writeFile(list2, jsonl([{ ...GRADIENT, backdrop: { kind: 'floor', colors: ['#8c8c8c'] } }, { ...STRIPES, pattern: 'checks' }, ...SPECS.filter((s) => s !== GRADIENT && s !== STRIPES)]));
+    expect(await renderImages(list2, lookDir)).toEqual({ rendered: 2, skipped: SPECS.length - 2 });
+  });
+});
+
+describe('readImageList', () => {
+  it('reads lines without backdrop and pattern (the older form) and rejects a bad backdrop, naming the line', async () => {
+    const old = join(dir, 'old.jsonl');
+    await writeFile(old, jsonl([VASE, TILE]));
+    const images = await readImageList(old);
+    expect(images.get(VASE.id)).toEqual(VASE);
+    const bad = join(dir, 'bad-backdrop.jsonl');
+    await writeFile(bad, `${JSON.stringify(VASE)}\n${JSON.stringify({ ...TILE, backdrop: { kind: 'floor', colors: ['#111111', '#222222'] } })}\n`);
+    await expect(readImageList(bad)).rejects.toThrow(/bad-backdrop\.jsonl:2: backdrop/);
+    await writeFile(bad, `${JSON.stringify({ ...VASE, pattern: 'paisley' })}\n`);
+    await expect(readImageList(bad)).rejects.toThrow(/bad-backdrop\.jsonl:1: pattern/);
   });
 });

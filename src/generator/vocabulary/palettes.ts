@@ -1,4 +1,4 @@
-/** Colours of materials, for the demo images the IIIF server draws (object colours and plain light backgrounds). */
+/** Colours of materials, for the demo images the IIIF server draws (object colours, backdrops and patterns). */
 import type { MaterialGroup } from './thesaurus.js';
 
 /** Colours per material concept key; groups fall back to GROUP_COLORS. */
@@ -65,3 +65,15 @@ export const GROUP_COLORS: Record<MaterialGroup, readonly string[]> = {
 
 /** Light, plain studio backgrounds. */
 export const BACKGROUNDS: readonly string[] = ['#f4f2ee', '#eeeeea', '#f7f4ef', '#e9ecef', '#f2efe9', '#fafafa', '#ece8e1', '#f0f3f5'];
+
+/** Greys and off-whites (max − min of R, G and B at most 12), for near-grey objects. */
+export const NEAR_GREYS: readonly string[] = ['#f1efea', '#e2e0db', '#cfcdc8', '#b9b8b4', '#a2a19d', '#8a8986', '#706f6c', '#575654', '#3f3e3d', '#e4e6e8', '#c3c6c9', '#9fa2a5'];
+
+/** Decoration colours a patterned object adds to its material's colours to reach five to eight. */
+export const DECOR_COLORS: readonly string[] = ['#c23b22', '#1f6fb2', '#e0a526', '#2e8b57', '#6a4c93', '#f06292', '#202020', '#f4f1ea', '#4db6ac', '#f28c28'];
+
+/** The darker ends of stepped-gradient backdrops (they start at the light background). */
+export const GRADIENT_ENDS: readonly string[] = ['#c9c4bb', '#b8bec4', '#d2c8b8', '#a9adb1', '#cbbfae'];
+
+/** Floors of wall-and-floor backdrops: oak, concrete, sand, walnut, stone, slate. */
+export const FLOORS: readonly string[] = ['#a88b68', '#8c8c8c', '#c9b79c', '#6b5a4a', '#b5ada2', '#7d6f62'];

@@ -9,6 +9,7 @@ import { type PerLanguage, textsPerLanguage } from '../../collection-index/langu
 import { type Postings, PostingsBuilder } from '../../collection-index/postings.js';
 import { forEachListed, listRecords, type RecordTable, type Row } from '../../collection-index/record-table.js';
 import { Thesaurus } from '../../collection-index/thesaurus.js';
+import { buildColorFacts, type ColorFacts } from './colors.js';
 
 /** The rows of every index query, by query. */
 export interface IndexRows {
@@ -20,6 +21,7 @@ export interface IndexRows {
   agents: readonly Row[];
   broader: readonly Row[];
   conceptLabels: readonly Row[];
+  colors: readonly Row[];
 }
 
 export interface ObjectTable extends RecordTable {
@@ -52,6 +54,8 @@ export interface ObjectTable extends RecordTable {
   /** Concept IRI → objects that have it as type, material, technique or sub-collection. */
   readonly concepts: Postings;
   readonly thesaurus: Thesaurus;
+  /** Colours of the analysed images (the colour filters and indexes). */
+  readonly colors: ColorFacts;
 }
 
 /** A label as the type and material indexes list it: one spelling, and every concept IRI that carries it. */
@@ -135,6 +139,7 @@ export function buildObjectTable(generationId: string, rows: IndexRows): ObjectT
     agents: agents.build(),
     concepts: concepts.build(),
     thesaurus: new Thesaurus({ broader: rows.broader, labels: rows.conceptLabels }),
+    colors: buildColorFacts(size, rows.colors, idOf),
   };
 }
 

@@ -5,6 +5,7 @@
  * being silently ignored, which would list objects of every colour.
  */
 import { agentFilter } from './agent.js';
+import { colorFilter, cssColorFilter, hasColorsFilter } from './colors.js';
 import { conceptFilter, conceptSearchFilter } from './concept.js';
 import { languageFilter } from '../../../collection-index/filters/language.js';
 import { INVALID_MODIFIED_SINCE, modifiedSinceFilter } from '../../../collection-index/filters/modified-since.js';
@@ -29,7 +30,10 @@ export const OBJECT_FILTERS: readonly ObjectFilter[] = [
   conceptFilter,
   conceptSearchFilter,
   koepelsFilter,
+  colorFilter,
+  cssColorFilter,
+  hasColorsFilter,
 ];
 
-/** Parameters of the spec that no module handles yet: they answer 400 rather than list objects of every colour. */
-export const PLANNED_PARAMS = ['color', 'cssColor', 'hasColors'] as const;
+/** Parameters of the spec that no module handles yet: they answer 400 rather than being silently ignored. */
+export const PLANNED_PARAMS = [] as const;
