@@ -43,7 +43,7 @@ function codeHash(): string {
       else if (/\.(ts|mjs|jsonl?|rq)$/.test(entry.name)) hash.update(path).update(readFileSync(path));
     }
   };
-  for (const dir of ['generator', 'harvest', 'iiif', 'store', 'vocab']) walk(fileURLToPath(new URL(`../../src/${dir}`, import.meta.url)));
+  for (const dir of ['colors', 'generator', 'harvest', 'iiif', 'store', 'vocab']) walk(fileURLToPath(new URL(`../../src/${dir}`, import.meta.url)));
   return hash.digest('hex').slice(0, 12);
 }
 
