@@ -10,6 +10,12 @@
  *   edge) neither steer the fit nor seed the fill. The tolerance widens on grainy backdrops: it is the
  *   larger of the configured value and 2.5 times the median ΔE00 between neighbouring border pixels, at
  *   most twice the configured value.
+ *
+ *   With `shadows` (off by default), the fill also enters soft shadows: a pixel that misses the tolerance
+ *   still joins when it is darker than the model (keeping at least 45 % of its lightness), has the model's
+ *   chromaticity, and differs by less than 3 ΔE00 from the neighbour the fill reaches it from. That
+ *   removes drop shadows on a backdrop, but it also walks into any smoothly shaded object of the
+ *   backdrop's hue (a white vase lit from one side on a white backdrop disappears), hence opt-in.
  * - **none**: all pixels are the object when the border is not one backdrop (less than 60 % of it fits the
  *   model, or the model spans more than 40 ΔE00 across the image: a full-bleed picture or textile) or when
  *   the fill would leave less than 0.5 % of the image.
@@ -48,9 +54,20 @@ const MAX_TOLERANCE_FACTOR = 2;
 /** Tolerance as a multiple of the median neighbour-to-neighbour ΔE00 along the border. */
 const GRAIN_FACTOR = 2.5;
 const FIT_ROUNDS = 3;
+/** A shadow keeps at least this share of the backdrop's lightness L*. */
+const SHADOW_MIN_LIGHTNESS = 0.45;
+/** Largest ΔE00 between neighbouring pixels of a soft shadow. */
+const SHADOW_STEP = 3;
 
-/** Object pixels of `pixels` (`lab` holds their Lab triples) with a background tolerance in ΔE00. */
-export function findForeground(pixels: Pixels, lab: Float32Array, tolerance: number): Foreground {
+export interface BackgroundOptions {
+  /** ΔE00 to the background model below which a pixel is backdrop (before widening for grain). */
+  tolerance: number;
+  /** Also take soft shadows on the backdrop for backdrop (see the module comment; off by default). */
+  shadows: boolean;
+}
+
+/** Object pixels of `pixels` (`lab` holds their Lab triples). */
+export function findForeground(pixels: Pixels, lab: Float32Array, options: BackgroundOptions): Foreground {
   const n = pixels.width * pixels.height;
   let transparent = 0;
   for (let i = 0; i < n; i++) if ((pixels.rgba[i * 4 + 3] as number) < ALPHA_OPAQUE) transparent++;
@@ -59,7 +76,7 @@ export function findForeground(pixels: Pixels, lab: Float32Array, tolerance: num
     for (let i = 0; i < n; i++) mask[i] = (pixels.rgba[i * 4 + 3] as number) >= ALPHA_OPAQUE ? 1 : 0;
     return { mask, count: n - transparent, method: 'alpha' };
   }
-  return floodFromBorder(pixels.width, pixels.height, lab, tolerance);
+  return floodFromBorder(pixels.width, pixels.height, lab, options);
 }
 
 function everything(n: number): Foreground {
@@ -123,6 +140,12 @@ class BackgroundModel {
     const db = (lab[i * 3 + 2] as number) - b;
     if (dl * dl + 4.2 * (da * da + db * db) < tolerance * tolerance) return true;
     return ciede2000(l, a, b, lab[i * 3] as number, lab[i * 3 + 1] as number, lab[i * 3 + 2] as number) < tolerance;
+  }
+
+  /** The model's Lab at pixel i, into out. */
+  predict(i: number, t: Float64Array, out: Float64Array): void {
+    this.terms(i, t);
+    for (let ch = 0; ch < 3; ch++) out[ch] = this.channel(ch, t);
   }
 
   private channel(ch: number, t: Float64Array): number {
@@ -211,7 +234,7 @@ function median(values: Float64Array): number {
   return sorted.length === 0 ? 0 : (sorted[Math.floor(sorted.length / 2)] as number);
 }
 
-function floodFromBorder(width: number, height: number, lab: Float32Array, baseTolerance: number): Foreground {
+function floodFromBorder(width: number, height: number, lab: Float32Array, { tolerance: baseTolerance, shadows }: BackgroundOptions): Foreground {
   const n = width * height;
   const border = borderPixels(width, height);
   const model = new BackgroundModel(width, height);
@@ -261,22 +284,42 @@ function floodFromBorder(width: number, height: number, lab: Float32Array, baseT
       state[i] = 2;
     }
   }
-  const visit = (j: number): void => {
-    if (state[j] !== 0) return;
-    if (model.fits(j, lab, t, tolerance)) {
-      state[j] = 1;
-      queue[tail++] = j;
-    } else {
+  const m = new Float64Array(3);
+  const visit = (j: number, from: number): void => {
+    if (state[j] === 1) return;
+    if (state[j] === 0) {
+      if (model.fits(j, lab, t, tolerance)) {
+        state[j] = 1;
+        queue[tail++] = j;
+        return;
+      }
       state[j] = 2;
     }
+    if (shadows && inShadow(j, from)) {
+      state[j] = 1;
+      queue[tail++] = j;
+    }
+  };
+  // A shadow pixel: darker than the model (down to 45 % of its lightness), of the model's chromaticity
+  // scaled to that lightness, and less than SHADOW_STEP from the backdrop or shadow pixel it is reached from.
+  const inShadow = (j: number, from: number): boolean => {
+    model.predict(j, t, m);
+    const l = lab[j * 3] as number;
+    const a = lab[j * 3 + 1] as number;
+    const b = lab[j * 3 + 2] as number;
+    const ml = m[0] as number;
+    if (!(l < ml && l >= SHADOW_MIN_LIGHTNESS * ml)) return false;
+    const k = l / ml;
+    if (ciede2000(l, (m[1] as number) * k, (m[2] as number) * k, l, a, b) >= tolerance / 2) return false;
+    return ciede2000(lab[from * 3] as number, lab[from * 3 + 1] as number, lab[from * 3 + 2] as number, l, a, b) < SHADOW_STEP;
   };
   while (head < tail) {
     const i = queue[head++] as number;
     const x = i % width;
-    if (x > 0) visit(i - 1);
-    if (x < width - 1) visit(i + 1);
-    if (i >= width) visit(i - width);
-    if (i + width < n) visit(i + width);
+    if (x > 0) visit(i - 1, i);
+    if (x < width - 1) visit(i + 1, i);
+    if (i >= width) visit(i - width, i);
+    if (i + width < n) visit(i + width, i);
   }
   const mask = new Uint8Array(n);
   let count = 0;

@@ -14,6 +14,7 @@
  * true value, so the result never exceeds ΔE00 (property-tested against culori in colors-named.test.ts).
  */
 import type { Lab } from './color-space.js';
+import { hueWeight } from './delta-e.js';
 
 /** An axis-aligned box in Lab. */
 export interface LabBox {
@@ -52,8 +53,7 @@ export const T_MAX: number = (() => {
   let max = -Infinity;
   for (let i = 0; i < steps; i++) {
     const h = (2 * Math.PI * i) / steps;
-    const t =
-      1 - 0.17 * Math.cos(h - Math.PI / 6) + 0.24 * Math.cos(2 * h) + 0.32 * Math.cos(3 * h + Math.PI / 30) - 0.2 * Math.cos(4 * h - 63 * DEG);
+    const t = hueWeight(h);
     if (t > max) max = t;
   }
   // |dT/dh| ≤ 0.17 + 2·0.24 + 3·0.32 + 4·0.2 = 2.41, so between grid points T exceeds the grid maximum by

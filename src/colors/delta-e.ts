@@ -8,6 +8,17 @@ import type { Lab } from './color-space.js';
 const TWO_PI = 2 * Math.PI;
 const POW25_7 = Math.pow(25, 7);
 
+/** CIEDE2000's hue weighting T at a mean hue h' in radians (SH = 1 + 0.015 C̄' T). */
+export function hueWeight(hp: number): number {
+  return (
+    1 -
+    0.17 * Math.cos(hp - Math.PI / 6) +
+    0.24 * Math.cos(2 * hp) +
+    0.32 * Math.cos(3 * hp + Math.PI / 30) -
+    0.2 * Math.cos(4 * hp - (63 * Math.PI) / 180)
+  );
+}
+
 /** ΔE00 between (l1, a1, b1) taken as the standard and (l2, a2, b2) as the sample. */
 export function ciede2000(l1: number, a1: number, b1: number, l2: number, a2: number, b2: number): number {
   const c1 = Math.sqrt(a1 * a1 + b1 * b1);
@@ -39,12 +50,7 @@ export function ciede2000(l1: number, a1: number, b1: number, l2: number, a2: nu
     if (hp < 0) hp += TWO_PI;
   }
   const lpm50 = Math.pow(lp - 50, 2);
-  const t =
-    1 -
-    0.17 * Math.cos(hp - Math.PI / 6) +
-    0.24 * Math.cos(2 * hp) +
-    0.32 * Math.cos(3 * hp + Math.PI / 30) -
-    0.2 * Math.cos(4 * hp - (63 * Math.PI) / 180);
+  const t = hueWeight(hp);
   const sl = 1 + (0.015 * lpm50) / Math.sqrt(20 + lpm50);
   const sc = 1 + 0.045 * cp;
   const sh = 1 + 0.015 * cp * t;

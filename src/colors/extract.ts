@@ -16,6 +16,8 @@ export interface AnalyseOptions {
   maxSize: number;
   /** ΔE00 from the background model below which a border-connected pixel is background. */
   backgroundTolerance: number;
+  /** Take soft shadows on the backdrop for backdrop too (off: it also eats smoothly shaded objects of the backdrop's hue). */
+  shadows: boolean;
   /** Clusters k-means starts from. */
   k: number;
   /** Seed of the pixel sample and of k-means++. */
@@ -31,6 +33,7 @@ export interface AnalyseOptions {
 export const DEFAULT_ANALYSE_OPTIONS: Readonly<AnalyseOptions> = Object.freeze({
   maxSize: 200,
   backgroundTolerance: 8,
+  shadows: false,
   k: 8,
   seed: 1,
   sampleSize: 1500,
@@ -39,7 +42,7 @@ export const DEFAULT_ANALYSE_OPTIONS: Readonly<AnalyseOptions> = Object.freeze({
 });
 
 /** Bumped whenever the method changes in a way that changes results: cached results then expire. */
-export const ANALYSIS_VERSION = 1;
+export const ANALYSIS_VERSION = 2;
 
 /** One dominant colour of an image. */
 export interface ImageColor {
@@ -87,6 +90,7 @@ export function resolveOptions(options: Partial<AnalyseOptions> = {}): AnalyseOp
   check(Number.isInteger(o.seed), `seed must be an integer: ${o.seed}`);
   check(Number.isInteger(o.sampleSize) && o.sampleSize >= o.k, `sampleSize must be an integer >= k: ${o.sampleSize}`);
   check(o.backgroundTolerance > 0, `backgroundTolerance must be positive: ${o.backgroundTolerance}`);
+  check(typeof o.shadows === 'boolean', `shadows must be a boolean: ${String(o.shadows)}`);
   check(o.mergeDistance >= 0, `mergeDistance must be >= 0: ${o.mergeDistance}`);
   check(o.minShare >= 0 && o.minShare < 1, `minShare must be in [0, 1): ${o.minShare}`);
   return o;
@@ -95,19 +99,18 @@ export function resolveOptions(options: Partial<AnalyseOptions> = {}): AnalyseOp
 /** The analysis key: version and settings. Results with another key are stale. */
 export function analysisKey(options: Partial<AnalyseOptions> = {}): string {
   const o = resolveOptions(options);
-  return `colors/${ANALYSIS_VERSION} size=${o.maxSize} bg=${o.backgroundTolerance} k=${o.k} seed=${o.seed} sample=${o.sampleSize} merge=${o.mergeDistance} min=${o.minShare}`;
+  return `colors/${ANALYSIS_VERSION} size=${o.maxSize} bg=${o.backgroundTolerance}${o.shadows ? ' shadows' : ''} k=${o.k} seed=${o.seed} sample=${o.sampleSize} merge=${o.mergeDistance} min=${o.minShare}`;
 }
 
-const round = (x: number, step: number): number => Math.round(x / step) * step;
-const round2 = (x: number): number => Number(x.toFixed(2));
-const round4 = (x: number): number => Number(round(x, 1e-4).toFixed(4));
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
 
 /** Analyses decoded pixels (synchronous; `analyseImage` decodes first). */
 export function analysePixels(pixels: Pixels, options: Partial<AnalyseOptions> = {}): PixelAnalysis {
   const o = resolveOptions(options);
   const n = pixels.width * pixels.height;
   const lab = rgbaToLab(pixels.rgba, n);
-  const foreground = findForeground(pixels, lab, o.backgroundTolerance);
+  const foreground = findForeground(pixels, lab, { tolerance: o.backgroundTolerance, shadows: o.shadows });
   const clusters = clusterColors(pixels, lab, foreground.mask, o);
   const colors = clusters.map((c): ImageColor => {
     const match = nearestColorName(c.lab);
