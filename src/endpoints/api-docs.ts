@@ -7,13 +7,14 @@
  *   - GET /api-docs: 301 to /docs (the museum service's own path of its documentation).
  */
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Router, type RequestHandler } from 'express';
 import type { AppContext } from '../app-context.js';
 import type { RecordTable } from '../collection-index/record-table.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { isNotModified, sendNotModified, weakEtag } from '../http/caching.js';
+import { staticFileRoutes } from '../http/html.js';
 import { negotiate, varyOnAccept } from '../http/negotiation.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import { docsPage } from '../openapi/docs-page.js';
@@ -33,18 +34,11 @@ function swaggerUiDir(): string {
 const PUBLIC_DIR = fileURLToPath(new URL('../../public/docs', import.meta.url));
 
 /** Static files of the page: Swagger UI's bundle and styles, and this service's own script and styles. */
-function assetRoutes(): Router {
-  const router = Router();
-  const options = { maxAge: '1d', dotfiles: 'allow' } as const;
-  const swaggerUi = swaggerUiDir();
-  for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'swagger-ui-bundle.js.map', 'swagger-ui.css.map']) {
-    router.get(`/${file}`, (_req, res, next) => res.sendFile(join(swaggerUi, file), options, (err) => err && next(err)));
-  }
-  for (const file of ['docs.js', 'docs.css']) {
-    router.get(`/${file}`, (_req, res, next) => res.sendFile(join(PUBLIC_DIR, file), options, (err) => err && next(err)));
-  }
-  return router;
-}
+const assetRoutes = (): Router =>
+  staticFileRoutes([
+    { dir: swaggerUiDir(), files: ['swagger-ui-bundle.js', 'swagger-ui.css', 'swagger-ui-bundle.js.map', 'swagger-ui.css.map'] },
+    { dir: PUBLIC_DIR, files: ['docs.js', 'docs.css'] },
+  ]);
 
 export interface ApiDocsOptions {
   kinds: readonly ResourceKind<RecordTable>[];

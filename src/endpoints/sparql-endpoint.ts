@@ -6,11 +6,12 @@
  * and accepts POST.
  */
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
 import { isNotModified, sendNotModified, weakEtag } from '../http/caching.js';
+import { staticFileRoutes } from '../http/html.js';
 import { BadRequestError, GatewayTimeoutError, MethodNotAllowedError, NotAcceptableError, ServiceUnavailableError } from '../http/errors.js';
 import { negotiate, rdfContentType, serialiseQuads, varyOnAccept, type RdfSyntax } from '../http/negotiation.js';
 import { v2RateLimit } from '../http/rate-limit.js';
@@ -63,18 +64,11 @@ function yasguiBuildDir(): string {
 const PUBLIC_DIR = fileURLToPath(new URL('../../public/sparql', import.meta.url));
 
 /** Static files of the editor: YASGUI's build and this service's own script and styles. */
-function assetRoutes(): Router {
-  const router = Router();
-  const options = { maxAge: '1d', dotfiles: 'allow' } as const;
-  const yasgui = yasguiBuildDir();
-  for (const file of ['yasgui.min.js', 'yasgui.min.css', 'yasgui.min.js.map']) {
-    router.get(`/${file}`, (_req, res, next) => res.sendFile(join(yasgui, file), options, (err) => err && next(err)));
-  }
-  for (const file of ['editor.js', 'editor.css']) {
-    router.get(`/${file}`, (_req, res, next) => res.sendFile(join(PUBLIC_DIR, file), options, (err) => err && next(err)));
-  }
-  return router;
-}
+const assetRoutes = (): Router =>
+  staticFileRoutes([
+    { dir: yasguiBuildDir(), files: ['yasgui.min.js', 'yasgui.min.css', 'yasgui.min.js.map'] },
+    { dir: PUBLIC_DIR, files: ['editor.js', 'editor.css'] },
+  ]);
 
 /** Routes of /sparql (mount at /sparql). */
 export function sparqlRoutes(ctx: AppContext, options: SparqlRouteOptions): Router {

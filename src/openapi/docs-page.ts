@@ -5,13 +5,11 @@
  * OpenAPI document holds no external reference.
  */
 
+import { escapeHtml, scriptJson } from '../http/html.js';
+
 /** Path where the page's scripts and styles are served. */
 export const DOCS_ASSETS_PATH = '/docs/assets';
 
-const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** JSON that is safe inside a <script> element. */
-const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
 
 export interface DocsPageOptions {
   title: string;

@@ -3,16 +3,12 @@
  * service's own files (no CDN), with the example queries as buttons. The page queries the URL it was
  * loaded from, so it works behind any host name.
  */
+import { escapeHtml, scriptJson } from '../http/html.js';
 import { EXAMPLE_QUERIES } from './examples.js';
 
 /** Path (under the endpoint) where the editor's scripts and styles are served. */
 export const ASSETS_PATH = '/sparql/assets';
 
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** JSON that is safe inside a <script> element (no `</script>`, no HTML comment openers). */
-const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
 
 /** The editor page. */
 export function editorPage(options: { title: string; deadlineMs: number; maxRows: number }): string {
