@@ -3,33 +3,16 @@
  * names, comma = AND), role (designer, producer), hasBio, language (a biography in NLD, FRA or ENG), type
  * (individual, organisation, unknown).
  */
-import { Bitset } from '../../collection-index/bitset.js';
 import { defineFilter, type CollectionFilter, type FilterDefinition } from '../../collection-index/filters/filter.js';
 import { languageFilter } from '../../collection-index/filters/language.js';
 import { INVALID_MODIFIED_SINCE_OTHER_KINDS, modifiedSinceFilter } from '../../collection-index/filters/modified-since.js';
-import { booleanParam, labelsOf, oneOf, rawList } from '../../collection-index/filters/params.js';
+import { labelValuesFilter } from '../../collection-index/filters/label-values.js';
+import { booleanParam, oneOf } from '../../collection-index/filters/params.js';
 import { AGENT_ROLES, AGENT_TYPES, type AgentRole, type AgentTable, type AgentType } from './table.js';
 
 const defineAgentFilter = <V>(definition: FilterDefinition<V, undefined, AgentTable>): CollectionFilter<AgentTable> => defineFilter(definition);
 
-const nationalityFilter = defineAgentFilter<string[]>({
-  name: 'nationality',
-  params: ['nationality'],
-  parse: (query) => {
-    const values = rawList(query, 'nationality');
-    return values.length > 0 ? values : undefined;
-  },
-  link: (values) => values.map((value): [string, string] => ['nationality', value]),
-  select: (values, host) => {
-    const known = host.table.nationalities;
-    let set: Bitset | undefined;
-    for (const name of labelsOf(values, (key) => known.has(key))) {
-      const ids = Bitset.of(host.table.size, known.get(name) ?? []);
-      set = set ? set.and(ids) : ids;
-    }
-    return set ?? Bitset.full(host.table.size);
-  },
-});
+const nationalityFilter = labelValuesFilter<AgentTable>('nationality', (table) => table.nationalities);
 
 const roleFilter = defineAgentFilter<AgentRole>({
   name: 'role',

@@ -6,7 +6,9 @@
  */
 import { Bitset } from '../../../collection-index/bitset.js';
 import { ParamError } from '../../../collection-index/filters/filter.js';
-import { booleanParam, labelsOf, rawList } from '../../../collection-index/filters/params.js';
+import { labelValuesFilter } from '../../../collection-index/filters/label-values.js';
+import { booleanParam, rawList } from '../../../collection-index/filters/params.js';
+import type { ObjectTable } from '../table.js';
 import { BASE_COLORS, type BaseColor } from '../../../colors/base-colors.js';
 import { defineObjectFilter } from './define.js';
 
@@ -34,21 +36,10 @@ export const colorFilter = defineObjectFilter<BaseColor[]>({
   },
 });
 
-export const cssColorFilter = defineObjectFilter<string[]>({
-  name: 'cssColor',
-  params: ['cssColor'],
-  parse: (query) => {
-    const values = rawList(query, 'cssColor');
-    return values.length > 0 ? values : undefined;
-  },
-  link: (values) => values.map((value): [string, string] => ['cssColor', value]),
-  select: (values, host) => {
-    const { tones } = host.table.colors;
-    const set = Bitset.full(host.table.size);
-    for (const tone of labelsOf(values, (key) => tones.has(key))) set.and(Bitset.of(host.table.size, tones.get(tone)?.ids ?? []));
-    return set;
-  },
-});
+export const cssColorFilter = labelValuesFilter<ObjectTable>('cssColor', (table) => ({
+  has: (key) => table.colors.tones.has(key),
+  get: (key) => table.colors.tones.get(key)?.ids,
+}));
 
 export const hasColorsFilter = defineObjectFilter<boolean>({
   name: 'hasColors',
