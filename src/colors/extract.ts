@@ -42,7 +42,7 @@ export const DEFAULT_ANALYSE_OPTIONS: Readonly<AnalyseOptions> = Object.freeze({
 });
 
 /** Bumped whenever the method changes in a way that changes results: cached results then expire. */
-export const ANALYSIS_VERSION = 2;
+export const ANALYSIS_VERSION = 3;
 
 /** One dominant colour of an image. */
 export interface ImageColor {
@@ -50,7 +50,7 @@ export interface ImageColor {
   hex: string;
   /** The same colour in CIELAB (D65), rounded to 0.01. */
   lab: Lab;
-  /** Share of the object's pixels, 0..1 (rounded to 1e-4); the shares of an image sum to 1. */
+  /** Share of the object's pixels, 0..1 (rounded to 1e-4 so that the shares of an image sum to exactly 1). */
   share: number;
   /** Nearest `color-name-list` name by ΔE00. */
   name: string;
@@ -105,6 +105,25 @@ export function analysisKey(options: Partial<AnalyseOptions> = {}): string {
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
 
+/**
+ * Shares rounded to 1e-4 that still sum to exactly 1 (largest remainder): rounding each on its own can make
+ * three clusters of one base colour add up to 100.01 %.
+ */
+export function apportionShares(shares: readonly number[]): number[] {
+  const UNITS = 10_000;
+  const total = shares.reduce((sum, x) => sum + x, 0);
+  if (total <= 0) return shares.map(() => 0);
+  const exact = shares.map((x) => (x / total) * UNITS);
+  const units = exact.map(Math.floor);
+  let left = UNITS - units.reduce((sum, x) => sum + x, 0);
+  const order = exact.map((x, i) => ({ i, rest: x - Math.floor(x) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left-- <= 0) break;
+    units[i]! += 1;
+  }
+  return units.map((u) => u / UNITS);
+}
+
 /** Analyses decoded pixels (synchronous; `analyseImage` decodes first). */
 export function analysePixels(pixels: Pixels, options: Partial<AnalyseOptions> = {}): PixelAnalysis {
   const o = resolveOptions(options);
@@ -112,12 +131,13 @@ export function analysePixels(pixels: Pixels, options: Partial<AnalyseOptions> =
   const lab = rgbaToLab(pixels.rgba, n);
   const foreground = findForeground(pixels, lab, { tolerance: o.backgroundTolerance, shadows: o.shadows });
   const clusters = clusterColors(pixels, lab, foreground.mask, o);
-  const colors = clusters.map((c): ImageColor => {
+  const shares = apportionShares(clusters.map((c) => c.share));
+  const colors = clusters.map((c, i): ImageColor => {
     const match = nearestColorName(c.lab);
     return {
       hex: linearToHex(c.linear),
       lab: { l: round2(c.lab.l), a: round2(c.lab.a), b: round2(c.lab.b) },
-      share: round4(c.share),
+      share: shares[i]!,
       name: match.name,
       nameHex: match.hex,
       base: baseColorOf(c.lab),

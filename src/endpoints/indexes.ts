@@ -1,8 +1,8 @@
 /**
  * The index endpoints (spec, "Material index", "Production density", "Other indexes"): `/v2/id/types`,
- * `/materials`, `/nationalities`, `/roles` and `/production`. Each is computed from the generation's collection
- * index of its kind (objects or agents), the same in-memory postings the collection filters select with, so
- * an index count and its filter link's `hydra:totalItems` cannot disagree. Label indexes are computed once per
+ * `/materials`, `/nationalities`, `/roles`, `/production`, `/colors` and `/colors/dominant`. Each is computed from
+ * the generation's collection index of its kind (objects or agents), the same in-memory postings the collection
+ * filters select with, so an index count and its filter link's `hydra:totalItems` cannot disagree. Label indexes are computed once per
  * generation and variant and kept with that generation's index; the production density is prepared once per
  * generation and population and then costs O(buckets × log n) per request. Every answer carries an ETag made
  * of the generation and the canonical query, Last-Modified (the generation's creation) and Cache-Control.
@@ -39,6 +39,7 @@ import { linearLightCentroid } from '../colors/centroid.js';
 import { asBadRequest, textQuery } from './collection-params.js';
 import { CollectionMembers } from './collection-members.js';
 import { parseBaseColors } from '../kinds/objects/filters/colors.js';
+import { imageShowing, type ShownColor } from '../kinds/objects/colors.js';
 import type { BaseColor } from '../colors/base-colors.js';
 
 /** The prefix map of every index document, as the real service writes it. */
@@ -66,7 +67,7 @@ interface IndexEndpoint<T extends RecordTable, Q> {
   params(query: Q): [string, string][];
   /** Whether one generation's document for a given canonical query is kept (false for open-ended queries such as `q`). */
   keep(query: Q): boolean;
-  document(index: CollectionIndex<T>, query: Q, id: string): Record<string, unknown>;
+  document(index: CollectionIndex<T>, query: Q, id: string): Record<string, unknown> | Promise<Record<string, unknown>>;
 }
 
 /** Values computed once per generation's index: a second call with the same key returns the first answer. */
@@ -104,9 +105,10 @@ function route<T extends RecordTable, Q>(ctx: AppContext, router: Router, endpoi
     }
     const id = withQuery(url, params);
     // Kept as JSON text: a large index (thousands of types at 100k objects) then costs no serialisation per request.
-    const build = (): string => JSON.stringify(endpoint.document(index, query, id));
+    const build = async (): Promise<string> => JSON.stringify(await endpoint.document(index, query, id));
+    const body = endpoint.keep(query) ? await documents.get(index, id, build) : await build();
     res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
-    res.send(endpoint.keep(query) ? documents.get(index, id, build) : build());
+    res.send(body);
   });
 }
 
@@ -399,55 +401,74 @@ function colorIndex(base: string): IndexEndpoint<ObjectTable, ColorIndexQuery> {
   };
 }
 
-/** `/v2/id/colors/dominant`: the objects a colour covers most, with their images (spec, "Dominant-objects record"). */
-function dominantRoute(ctx: AppContext, router: Router): void {
-  const indexes = sharedIndexes(ctx, OBJECTS);
-  const members = new CollectionMembers(ctx, OBJECTS);
-  const url = `${ctx.iris.base}/v2/id/colors/dominant`;
-  router.get('/id/colors/dominant', async (req: Request, res: Response) => {
-    const query = asBadRequest(() => {
-      const color = single(req.query, 'color');
-      const cssColor = single(req.query, 'cssColor');
+interface DominantQuery {
+  /** `['color', base]` or `['cssColor', tone]`, as given. */
+  param: [string, string];
+  limit: number;
+}
+
+/** At most this many members per dominant-objects page (spec, "Limits"). */
+const DOMINANT_LIMIT = { default: 20, max: 100 } as const;
+
+/**
+ * `/v2/id/colors/dominant`: the objects a colour covers most (spec, "Dominant-objects record"). Each member
+ * carries the palette of its image that shows the colour most (its clusters heaviest first, `percentage` a
+ * fraction as the real service writes it) and the image fields of its full record; an object whose images
+ * all failed validation keeps its manifest and has no image fields.
+ */
+function dominantIndex(ctx: AppContext): IndexEndpoint<ObjectTable, DominantQuery> {
+  const records = new CollectionMembers(ctx, OBJECTS);
+  return {
+    name: 'colors/dominant',
+    kind: OBJECTS,
+    parse: (query) => {
+      const color = single(query, 'color');
+      const cssColor = single(query, 'cssColor');
       if ((color === undefined) === (cssColor === undefined)) {
         throw new ParamError('color', 'Give exactly one of color (a base colour) and cssColor (a named tone from /v2/id/colors).');
       }
-      const limit = integerParam(req.query, 'limit') ?? 20;
-      if (limit < 1) throw new ParamError('limit', 'Invalid limit. Use a whole number from 1 (at most 100 are served).');
+      const limit = integerParam(query, 'limit') ?? DOMINANT_LIMIT.default;
+      if (limit < 1) throw new ParamError('limit', `Invalid limit. Use a whole number from 1 (at most ${DOMINANT_LIMIT.max} are served).`);
       const param: [string, string] = color !== undefined ? ['color', parseBaseColors([color])[0]!] : ['cssColor', cssColor!];
-      return { param, limit: Math.min(limit, 100) };
-    });
-    const params: [string, string][] = [query.param, ['limit', String(query.limit)]];
-    const index = await indexes.current();
-    const validators = { etag: weakEtag('index', 'colors/dominant', index.generationId, queryString(params)) };
-    recordCacheHeaders(res, validators, RECORD_CACHE_CONTROL);
-    if (isNotModified(req, validators)) {
-      sendNotModified(res);
-      return;
-    }
-    const { colors } = index.table;
-    const [name, value] = query.param;
-    const postings = name === 'color' ? colors.bases.get(value as BaseColor) : colors.tones.get(value.toLowerCase());
-    const ranked = [...(postings?.dominance ?? new Map<number, number>())].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, query.limit);
-    const bodies = (await members.fullRecords(ranked.map(([id]) => index.table.iris[id]!), index.generationId)) ?? [];
-    const member = ranked.map(([, percent], i) => {
-      const record = JSON.parse(bodies[i] ?? '{}') as Record<string, unknown>;
-      const out: Record<string, unknown> = { '@id': record['@id'], '@type': 'crm:E22_Human-Made_Object', 'rdfs:label': record['rdfs:label'], dominance_pct: percent };
-      for (const key of ['crm:P138i_has_representation', 'image', 'crm:P129i_is_subject_of']) if (record[key] !== undefined) out[key] = record[key];
-      return out;
-    });
-    res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
-    res.send(
-      JSON.stringify({
+      return { param, limit: Math.min(limit, DOMINANT_LIMIT.max) };
+    },
+    params: (query) => [query.param, ['limit', String(query.limit)]],
+    // Members are whole records' image fields: kept by the record cache, not as whole documents.
+    keep: () => false,
+    document: async (index, query, id) => {
+      const { colors, iris } = index.table;
+      const [name, value] = query.param;
+      const color: ShownColor = name === 'color' ? { base: value as BaseColor } : { tone: value.toLowerCase() };
+      const postings = 'base' in color ? colors.bases.get(color.base) : colors.tones.get(color.tone);
+      const ranked = [...(postings?.dominance ?? [])].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, query.limit);
+      const bodies = (await records.fullRecords(ranked.map(([object]) => iris[object]!), index.generationId)) ?? [];
+      const member = ranked.map(([object, percent], i) => {
+        const record = JSON.parse(bodies[i] ?? '{}') as Record<string, unknown>;
+        const image = imageShowing(colors.images.get(object) ?? [], color);
+        return {
+          '@id': iris[object],
+          '@type': 'crm:E22_Human-Made_Object',
+          'rdfs:label': record['rdfs:label'],
+          dominance_pct: percent,
+          palette: (image?.colors ?? []).map((c) => ({ hex: c.hex, css: c.css, base: c.base, percentage: round(c.percent / 100, 4) })),
+          ...pick(record, ['crm:P138i_has_representation', 'image', 'crm:P129i_is_subject_of']),
+        };
+      });
+      return {
         '@context': INDEX_CONTEXT,
-        '@id': withQuery(url, params),
+        '@id': id,
         '@type': 'hydra:Collection',
         'rdfs:label': `Objects most dominant in ${postings?.label ?? value}`,
         'hydra:totalItems': postings?.ids.length ?? 0,
         'hydra:member': member,
-      }),
-    );
-  });
+      };
+    },
+  };
 }
+
+/** The given keys of a record that it has. */
+const pick = (record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> =>
+  Object.fromEntries(keys.filter((key) => record[key] !== undefined).map((key) => [key, record[key]]));
 
 // ---------------------------------------------------------------- the router
 
@@ -520,7 +541,7 @@ export function indexRoutes(ctx: AppContext): Router {
     ),
   );
   route(ctx, router, productionIndex(base));
-  dominantRoute(ctx, router);
+  route(ctx, router, dominantIndex(ctx));
   route(ctx, router, colorIndex(base));
   return router;
 }

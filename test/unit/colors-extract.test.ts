@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { hexToLab } from '../../src/colors/color-space.js';
 import { decodeForAnalysis, ImageDecodeError } from '../../src/colors/decode.js';
 import { deltaE00 } from '../../src/colors/delta-e.js';
-import { analyseImage, analysePixels, analysisKey, baseColorShares, DEFAULT_ANALYSE_OPTIONS, type AnalyseOptions, type ImageColors } from '../../src/colors/extract.js';
+import { analyseImage, analysePixels, analysisKey, apportionShares, baseColorShares, DEFAULT_ANALYSE_OPTIONS, type AnalyseOptions, type ImageColors } from '../../src/colors/extract.js';
 import { iou, maskAtSize, renderScene, SCENES, SHADOW_SCENES, type RenderedScene } from '../helpers/color-scenes.js';
 
 /** Goals of the colour extraction (brief): mask IoU, colour error, coverage error. */
@@ -145,7 +146,7 @@ describe('colour extraction: the result', () => {
   it('lists colours heaviest first with shares of the object that sum to 1', () => {
     const shares = result.colors.map((c) => c.share);
     expect([...shares].sort((x, y) => y - x)).toEqual(shares);
-    expect(shares.reduce((s, x) => s + x, 0)).toBeCloseTo(1, 3);
+    expect(Math.round(shares.reduce((s, x) => s + x, 0) * 10_000)).toBe(10_000);
     for (const c of result.colors) {
       expect(c.hex).toMatch(/^#[0-9a-f]{6}$/);
       expect(c.nameHex).toMatch(/^#[0-9a-f]{6}$/);
@@ -220,5 +221,24 @@ describe('colour extraction: edge cases', () => {
     await expect(analyseImage(Buffer.alloc(0), { k: 0 })).rejects.toThrow(RangeError);
     expect(() => analysisKey({ minShare: 1 })).toThrow(RangeError);
     expect(analysisKey({ k: 6 })).not.toBe(analysisKey());
+  });
+});
+
+describe('apportionShares', () => {
+  it('rounds to 1e-4 with a sum of exactly 1, each share within 1e-4 of its exact value, heaviest first kept', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0.001, max: 1, noNaN: true }), { minLength: 1, maxLength: 12 }), (raw) => {
+        const total = raw.reduce((a, b) => a + b, 0);
+        const sorted = [...raw].sort((a, b) => b - a);
+        const shares = apportionShares(sorted);
+        expect(shares.reduce((a, b) => a + Math.round(b * 10_000), 0)).toBe(10_000);
+        shares.forEach((share, i) => expect(Math.abs(share - sorted[i]! / total)).toBeLessThan(1e-4 + 1e-12));
+        for (let i = 1; i < shares.length; i++) expect(shares[i]!).toBeLessThanOrEqual(shares[i - 1]!);
+      }),
+    );
+  });
+
+  it('gives three thirds 0.3334, 0.3333, 0.3333 (naive rounding would sum to 0.9999)', () => {
+    expect(apportionShares([1, 1, 1])).toEqual([0.3334, 0.3333, 0.3333]);
   });
 });
