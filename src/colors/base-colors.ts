@@ -10,7 +10,8 @@
  *  4. by OKLCh hue sector, with lightness and chroma deciding pink, brown and olive:
  *     - 340°–12° (magenta side of red): pink when L ≥ 50, else red;
  *     - 12°–35° (red): pink when L ≥ 55 and C < 50; brown when L < 45 and C < 30; else red;
- *     - 35°–80° (orange): brown when L < 50 or (C < 55 and L < 85); else orange;
+ *     - 35°–80° (orange): brown when L < 50, or C < 55 and (L < 65, or L < 85 on the yellow side from 63°:
+ *       tan, camel, beige); else orange (light salmon, apricot and peach stay orange);
  *     - 80°–115° (yellow): when L < 65, green from 95° on (olive), brown below; brown when C < 40 and
  *       L < 85 (sand, khaki); else yellow;
  *     - 115°–180° green; 180°–290° blue; 290°–340° purple.
@@ -31,7 +32,7 @@ export const BASE_COLOR_RULE = {
   pink: { lMagentaSide: 50, lRed: 55, cRed: 50 },
   brown: {
     red: { lMax: 45, cMax: 30 },
-    orange: { lMax: 50, cMax: 55, lPastel: 85 },
+    orange: { lMax: 50, cMax: 55, lLight: 65, lPastel: 85, hBeige: 63 },
     yellow: { lDark: 65, cMax: 40, lPastel: 85 },
   },
 } as const;
@@ -59,7 +60,8 @@ export function baseColorOf(lab: Lab): BaseColor {
   }
   if (h < R.hue.yellow) {
     const o = R.brown.orange;
-    return l < o.lMax || (c < o.cMax && l < o.lPastel) ? 'brown' : 'orange';
+    const beige = l < o.lPastel && h >= o.hBeige;
+    return l < o.lMax || (c < o.cMax && (l < o.lLight || beige)) ? 'brown' : 'orange';
   }
   if (h < R.hue.green) {
     const y = R.brown.yellow;

@@ -21,6 +21,12 @@ const SWATCHES: [hex: string, label: string, expected: (typeof BASE_COLORS)[numb
   ['#f28500', 'tangerine', 'orange'],
   ['#ff6600', 'safety orange', 'orange'],
   ['#cc5500', 'burnt orange', 'orange'],
+  // light oranges: salmon, apricot, peach (not brown)
+  ['#ffa07a', 'light salmon', 'orange'],
+  ['#e9967a', 'dark salmon', 'orange'],
+  ['#fbceb1', 'apricot', 'orange'],
+  ['#f2c6a1', 'avid apricot', 'orange'],
+  ['#ffcba4', 'peach', 'orange'],
   // yellows
   ['#ffff00', 'yellow', 'yellow'],
   ['#ffd700', 'gold', 'yellow'],
@@ -76,6 +82,8 @@ const SWATCHES: [hex: string, label: string, expected: (typeof BASE_COLORS)[numb
   ['#8d5524', 'skin tone, dark', 'brown'],
   ['#c68642', 'skin tone, medium', 'brown'],
   ['#e0ac69', 'skin tone, light tan', 'brown'],
+  ['#deb887', 'burlywood', 'brown'],
+  ['#e5aa70', 'fawn', 'brown'],
   // greys
   ['#808080', 'grey', 'grey'],
   ['#a9a9a9', 'dark grey (CSS)', 'grey'],
