@@ -7,7 +7,7 @@
  *   - `dcat:endpointDescription` is this service's documentation page `{base}/docs` (the real service's
  *     `/api-docs`, which redirects there), so every link of the catalog answers on the deployment itself;
  *   - `foaf:homepage` is `{base}`; the publisher and its homepage are the museum's own, not the deployment's.
- * The datasets are the reference's, except the colour index until it is served, plus the production density.
+ * The datasets are the reference's, in its order, plus the production density.
  * Added to the reference: each record collection's N-Quads dump as a second `dcat:distribution`, the whole
  * collection's dump as the catalog's own `dcat:distribution` (a DCAT catalog is a dataset) and the SPARQL
  * endpoint as a `dcat:DataService` under `dcat:service`.
@@ -44,9 +44,8 @@ interface DatasetText {
 }
 
 /**
- * The datasets in the reference's order with its texts (reference/dcat-catalog.jsonld). The colour index
- * (the reference's fifth dataset, `E26_Physical_Feature`) joins when /v2/id/colors exists; the production
- * density, which the reference does not list, comes last.
+ * The datasets in the reference's order with its texts (reference/dcat-catalog.jsonld), the colour index
+ * (`E26_Physical_Feature`) fifth as there; the production density, which the reference does not list, comes last.
  */
 const DATASETS: readonly DatasetText[] = [
   {
@@ -96,6 +95,17 @@ const DATASETS: readonly DatasetText[] = [
     ),
     distribution: 'Paginated JSON-LD collection',
     dump: true,
+  },
+  {
+    name: 'colors',
+    crmClass: 'E26_Physical_Feature',
+    title: texts('Kleurenindex', 'Color index', 'Index des couleurs'),
+    description: texts(
+      'Kleurenstatistieken over de volledige collectie, gewogen op basis van dominantiepercentages. Inclusief basiskleurcategorieën en CSS-kleurnamen.',
+      'Color statistics across the full collection, weighted by dominance percentages. Includes base color categories and CSS color names.',
+      "Statistiques de couleurs sur l'ensemble de la collection, pondérées par les pourcentages de dominance. Inclut les catégories de couleurs de base et les noms de couleurs CSS.",
+    ),
+    distribution: 'Color index JSON-LD',
   },
   {
     name: 'types',

@@ -377,16 +377,20 @@ function colorIndex(base: string): IndexEndpoint<ObjectTable, ColorIndexQuery> {
         const total = list.reduce((sum, s) => sum + s.weight, 0);
         return list
           .filter((s) => s.object_count >= query.minCount)
-          .map((s) => ({
-            value: s.value,
-            hex: s.hex,
-            ...(s.swatches ? { swatches: s.swatches.filter((w) => w.object_count >= query.minCount) } : {}),
-            object_count: s.object_count,
-            collection_share_pct: total > 0 ? round((s.weight / total) * 100, 2) : 0,
-            avg_dominance_pct: s.avg_dominance_pct,
-            filter: withQuery(`${base}/v2/id/objects`, [[param, s.value], ...extra]),
-            dominant: withQuery(`${base}/v2/id/colors/dominant`, [[param, s.value]]),
-          }));
+          .map((s) => {
+            const swatches = s.swatches?.filter((w) => w.object_count >= query.minCount);
+            return {
+              value: s.value,
+              // A base colour's hex is its first listed swatch's (spec), so it follows minCount.
+              hex: swatches?.[0]?.hex ?? s.hex,
+              ...(swatches ? { swatches } : {}),
+              object_count: s.object_count,
+              collection_share_pct: total > 0 ? round((s.weight / total) * 100, 2) : 0,
+              avg_dominance_pct: s.avg_dominance_pct,
+              filter: withQuery(`${base}/v2/id/objects`, [[param, s.value], ...extra]),
+              dominant: withQuery(`${base}/v2/id/colors/dominant`, [[param, s.value]]),
+            };
+          });
       };
       return {
         '@context': INDEX_CONTEXT,

@@ -14,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import type { CollectionName, ResourceKind } from '../engine/kind.js';
 import type { RecordTable } from '../collection-index/record-table.js';
+import { BASE_COLORS } from '../colors/base-colors.js';
 import { MAX_QUERY_LENGTH } from '../endpoints/collection-params.js';
 import { DUMP_FILES } from '../endpoints/dumps.js';
 import { RDF_SYNTAXES } from '../http/negotiation.js';
@@ -213,18 +214,33 @@ function collectionOperation(kind: ResourceKind<RecordTable>): [string, Json] {
 const onDisplayParameter = (noun: string): Json =>
   queryParameter('onDisplay', { description: `\`true\`: ${noun} over objects currently in the collection presentation only; \`false\`: over objects not on display. Accepts \`true\`/\`1\` or \`false\`/\`0\`; anything else is a 400.`, schema: { type: 'boolean' } });
 
-function indexOperation(name: string, summary: string, description: string, schema: string, parameters: Json[], badRequest: string | undefined): [string, Json] {
+interface IndexOperationOptions {
+  /** Defaults to `get<Name>Index`. */
+  operationId?: string;
+  /** The 200's description. */
+  ok?: string;
+}
+
+function indexOperation(
+  name: string,
+  summary: string,
+  description: string,
+  schema: string,
+  parameters: Json[],
+  badRequest: string | undefined,
+  options: IndexOperationOptions = {},
+): [string, Json] {
   return [
     `/v2/id/${name}`,
     {
       get: {
         tags: ['Indexes'],
-        operationId: `get${capitalised(name)}Index`,
+        operationId: options.operationId ?? `get${capitalised(name)}Index`,
         summary,
         description,
         parameters,
         responses: {
-          '200': cachedJsonLd('The index, computed from the served generation.', schemaRef(schema), {
+          '200': cachedJsonLd(options.ok ?? 'The index, computed from the served generation.', schemaRef(schema), {
             ETag: headerRef('ETag'),
             'Last-Modified': headerRef('Last-Modified'),
             'Cache-Control': headerRef('Cache-Control'),
@@ -241,6 +257,43 @@ function indexOperation(name: string, summary: string, description: string, sche
 function indexOperations(): [string, Json][] {
   const badOnDisplay = 'An `onDisplay` value other than `true`/`false`/`1`/`0`.';
   return [
+    indexOperation(
+      'colors',
+      'Colours with weighted statistics',
+      'Colour statistics over the published objects (spec, "Color index"): the eleven base colours with the named tones (swatches) they are made of, and every named tone, heaviest first, each with its object count, share of the collection palette, average dominance, a renderable hex and the URLs of the objects collection filtered on it and of its dominant objects. The values are the accepted values of the objects `color` and `cssColor` filters.',
+      'ColorIndex',
+      [
+        onDisplayParameter('statistics'),
+        queryParameter('minCount', {
+          description: 'Minimum number of objects a colour (and a swatch of a base colour) must appear on to be listed. A value that is not a whole number from 0 is a 400.',
+          schema: { type: 'integer', minimum: 0, default: 1 },
+        }),
+      ],
+      'A `minCount` that is not a whole number from 0, or a bad `onDisplay`.',
+    ),
+    indexOperation(
+      'colors/dominant',
+      'Objects a colour covers most',
+      'The objects a colour covers most, by the percentage of the object it covers, descending (spec, "Dominant objects"), with their images and IIIF manifest. Give exactly one of `color` and `cssColor`: the `dominant` links of `/v2/id/colors` are such requests.',
+      'DominantObjects',
+      [
+        queryParameter('color', {
+          description: 'A base colour, a `value` of `base_colors` in `/v2/id/colors`. Exactly one of `color` and `cssColor`; any other value is a 400.',
+          schema: { type: 'string', enum: [...BASE_COLORS], description: 'Any case is accepted.' },
+          example: 'black',
+        }),
+        queryParameter('cssColor', {
+          description: 'A named tone, a `value` of `css_colors` in `/v2/id/colors` (any case). Exactly one of `color` and `cssColor`; a name no object shows is 200 with no members.',
+          schema: { type: 'string' },
+        }),
+        queryParameter('limit', {
+          description: 'Number of objects. At most 100: a larger value is served, and named in `@id`, as 100. A value that is not a whole number from 1 is a 400.',
+          schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+        }),
+      ],
+      'Neither or both of `color` and `cssColor`, a `color` that is not a base colour, or a `limit` that is not a whole number from 1.',
+      { operationId: 'getDominantObjects', ok: 'The objects, ranked from the served generation.' },
+    ),
     indexOperation(
       'types',
       'Object types with counts',

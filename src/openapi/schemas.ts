@@ -1,10 +1,11 @@
 /**
  * The component schemas of the OpenAPI document that are not records: collection envelopes and stubs (spec,
- * "Collection envelope"), the index records (types, materials, nationalities, roles, production density), the
- * DCAT catalog, and the error bodies (reference/error-bodies.json, src/http/errors.ts). Written by hand from
+ * "Collection envelope"), the index records (types, materials, nationalities, roles, production density, the
+ * colour index and its dominant objects), the DCAT catalog, and the error bodies (reference/error-bodies.json, src/http/errors.ts). Written by hand from
  * the spec; test/endpoints/openapi.test.ts validates real responses of the app against them, so they cannot
  * drift from what the service sends without a failing test.
  */
+import { BASE_COLORS } from '../colors/base-colors.js';
 import type { CollectionName } from '../engine/kind.js';
 import type { JsonSchema } from './record-schemas.js';
 
@@ -92,6 +93,86 @@ const indexMember = (type: string, countKey: 'object_count' | 'agent_count', fil
     filter: { ...uri, description: `URL of the collection filtered on this value (\`${filterOf}=<url-encoded label>\`).` },
   },
 });
+
+const hex: JsonSchema = { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' };
+const nullableHex: JsonSchema = { type: ['string', 'null'], pattern: '^#[0-9a-fA-F]{6}$' };
+const percentage: JsonSchema = { type: 'number', minimum: 0, maximum: 100 };
+
+/** An entry of `base_colors` (with its swatches) or of `css_colors` (spec, "Color index record"). */
+const colorEntry = (base: boolean): JsonSchema => ({
+  type: 'object',
+  required: ['value', 'hex', ...(base ? ['swatches'] : []), 'object_count', 'collection_share_pct', 'avg_dominance_pct', 'filter', 'dominant'],
+  additionalProperties: false,
+  properties: {
+    value: base ? { enum: [...BASE_COLORS], description: 'The base colour.' } : { type: 'string', description: 'The tone\'s name (from community colour lists, not a CSS keyword: render `hex`).' },
+    hex: {
+      ...nullableHex,
+      description: base
+        ? 'Renderable colour of the base: its heaviest swatch\'s hex (`swatches[0].hex`); null when none could be computed.'
+        : 'The tone\'s own colour: the weighted centroid (by image coverage, in linear light) of its occurrences; null when none could be computed.',
+    },
+    ...(base
+      ? {
+          swatches: {
+            type: 'array',
+            description: 'The named tones this base colour is made of, heaviest first.',
+            items: {
+              type: 'object',
+              required: ['label', 'hex', 'object_count', 'weight'],
+              additionalProperties: false,
+              properties: {
+                label: { type: 'string', description: 'The tone\'s name, a `value` of `css_colors`.' },
+                hex: nullableHex,
+                object_count: { ...count, description: 'Objects showing the tone within this base colour.' },
+                weight: { ...percentage, description: 'The tone\'s share of the base colour\'s weight, in percent.' },
+              },
+            },
+          },
+        }
+      : {}),
+    object_count: { ...count, description: 'Objects with an image showing the colour: the `hydra:totalItems` of its `filter` link.' },
+    collection_share_pct: { ...percentage, description: 'Share of the whole collection palette (dominance-weighted), in percent.' },
+    avg_dominance_pct: { ...percentage, description: 'Average share of an object covered by the colour where it is present, in percent.' },
+    filter: { ...uri, description: `The objects collection filtered on the colour (\`${base ? 'color=<value>' : 'cssColor=<url-encoded value>'}\`).` },
+    dominant: { ...uri, description: `The objects the colour covers most (\`/v2/id/colors/dominant?${base ? 'color=<value>' : 'cssColor=<url-encoded value>'}\`).` },
+  },
+});
+
+const objectRecordDef = (name: string): JsonSchema => ref(`ObjectRecord/$defs/${name}`);
+
+const dominantMember: JsonSchema = {
+  type: 'object',
+  description: 'An object and how much of it the colour covers. An object whose images all failed validation is kept without the image fields.',
+  required: ['@id', '@type', 'rdfs:label', 'dominance_pct'],
+  additionalProperties: false,
+  properties: {
+    '@id': { type: 'string', pattern: '^https?://[^/]+(/.*)?/v2/id/object/[^/?#]+$' },
+    '@type': { const: 'crm:E22_Human-Made_Object' },
+    'rdfs:label': { type: 'string', description: 'The Dutch title (else the object number).' },
+    dominance_pct: { ...percentage, description: 'Percentage of the object covered by the colour (its largest share over the object\'s images).' },
+    palette: {
+      type: 'array',
+      description: 'The colour clusters of the object\'s image that shows the colour most, heaviest first.',
+      items: {
+        type: 'object',
+        required: ['hex', 'css', 'base', 'percentage'],
+        additionalProperties: false,
+        properties: {
+          hex,
+          css: { type: 'string', description: 'The nearest named tone.' },
+          base: { enum: [...BASE_COLORS] },
+          percentage: { type: 'number', minimum: 0, maximum: 1, description: 'Share of the object the cluster covers, as a fraction (0 to 1).' },
+        },
+      },
+    },
+    'crm:P138i_has_representation': { type: 'array', minItems: 1, description: 'Validated images in canvas order, as in the object record.', items: objectRecordDef('image') },
+    image: { ...objectRecordDef('image'), description: 'The first image.' },
+    'crm:P129i_is_subject_of': {
+      description: 'The IIIF manifest (and further media), as in the object record.',
+      oneOf: [objectRecordDef('media'), { type: 'array', minItems: 2, items: objectRecordDef('media') }],
+    },
+  },
+};
 
 const langStrings: JsonSchema = {
   type: 'array',
@@ -207,6 +288,36 @@ export function ownComponentSchemas(): Record<string, JsonSchema> {
       indexMember('crm:E55_Type', 'agent_count', 'nationality', false),
     ),
     RoleIndex: valueIndex('Agent roles (designer, producer) with their agent counts; labels feed the agents `role` filter.', indexMember('crm:E55_Type', 'agent_count', 'role', false)),
+    ColorIndex: {
+      type: 'object',
+      description:
+        'Colour statistics over the published objects (spec, "Color index record"), weighted by dominance: the base colours with their swatches, and the named tones, heaviest first. Values feed the objects `color` and `cssColor` filters.',
+      required: ['@context', '@id', '@type', 'rdfs:label', 'rdfs:comment', 'base_colors', 'css_colors'],
+      additionalProperties: false,
+      properties: {
+        '@context': prefixMap,
+        '@id': uri,
+        '@type': { const: 'hydra:Collection' },
+        'rdfs:label': { type: 'string' },
+        'rdfs:comment': { type: 'string' },
+        base_colors: { type: 'array', items: colorEntry(true) },
+        css_colors: { type: 'array', items: colorEntry(false) },
+      },
+    },
+    DominantObjects: {
+      type: 'object',
+      description: 'The objects a colour covers most, by `dominance_pct` descending (spec, "Dominant-objects record").',
+      required: ['@context', '@id', '@type', 'rdfs:label', 'hydra:totalItems', 'hydra:member'],
+      additionalProperties: false,
+      properties: {
+        '@context': prefixMap,
+        '@id': { ...uri, description: 'The request URL, with its parameters in canonical form.' },
+        '@type': { const: 'hydra:Collection' },
+        'rdfs:label': { type: 'string' },
+        'hydra:totalItems': { ...count, description: 'Objects showing the colour (all of them, not only the listed ones).' },
+        'hydra:member': { type: 'array', maxItems: 100, items: dominantMember },
+      },
+    },
     ProductionDensity: {
       type: 'object',
       description: 'Production density over time (spec, "Production-density record"). Buckets ascend by year.',

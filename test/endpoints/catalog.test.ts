@@ -26,16 +26,17 @@ const tri = (nl: string, en: string, fr: string): unknown[] => [
 /**
  * The real service's current catalog with this deployment's base: every URI of the service moves to BASE,
  * and each endpoint description is this service's documentation page ({base}/docs, where the real one has
- * /api-docs). The colour dataset waits for the colour index; the production density is added last. After the
- * reference's own keys: each record collection's dump, the whole collection's dump and the SPARQL data service.
+ * /api-docs). Every dataset of the reference is kept in its order, the colour index among them; the production
+ * density is added last. After the reference's own keys: each record collection's dump, the whole collection's
+ * dump and the SPARQL data service.
  */
 function expectedCatalog(): unknown {
   const reference = readFileSync(new URL('../helpers/reference/dcat-catalog.jsonld', import.meta.url), 'utf8');
   const doc = JSON.parse(reference.split(`${REAL_HOST}/api-docs`).join(`${BASE}/docs`).split(REAL_HOST).join(BASE)) as Record<string, unknown>;
   expect(doc['@id']).toBe(`${BASE}/v2/`);
   const kinds = ['objects', 'agents', 'exhibitions', 'concepts'];
-  let datasets = doc['dcat:dataset'] as { '@id': string; 'dcat:distribution': unknown[] }[];
-  datasets = datasets.filter((d) => d['@id'] !== `${BASE}/v2/id/colors`);
+  const datasets = doc['dcat:dataset'] as { '@id': string; 'dcat:distribution': unknown[] }[];
+  expect(datasets.map((d) => d['@id'])).toContain(`${BASE}/v2/id/colors`);
   datasets.forEach((d, i) => {
     if (i < kinds.length) d['dcat:distribution'].push(dump(`${kinds[i]}.nq.gz`, `N-Quads dump of all ${kinds[i]} (gzip)`));
   });
@@ -99,6 +100,24 @@ describe('DCAT catalog (spec, Catalog and DCAT catalog record)', () => {
       [`${BASE}/v2/id/exhibitions`, 'http://www.cidoc-crm.org/cidoc-crm/E7_Activity'],
       [`${BASE}/v2/id/concepts`, 'http://www.cidoc-crm.org/cidoc-crm/E55_Type'],
     ]);
+  });
+
+  it('lists the colour index fifth, as the reference does, as a crm:E26_Physical_Feature dataset', async () => {
+    const res = await request(app).get('/v2/');
+    const datasets = (JSON.parse(res.text) as { 'dcat:dataset': { '@id': string; 'dct:type': { '@id': string } }[] })['dcat:dataset'];
+    expect(datasets.map((d) => d['@id'].slice(`${BASE}/v2/id/`.length))).toEqual([
+      'objects',
+      'agents',
+      'exhibitions',
+      'concepts',
+      'colors',
+      'types',
+      'materials',
+      'nationalities',
+      'roles',
+      'production',
+    ]);
+    expect(datasets[4]!['dct:type']).toEqual({ '@id': 'http://www.cidoc-crm.org/cidoc-crm/E26_Physical_Feature' });
   });
 
   it('answers the same document on both paths, with the same ETag and a public cache lifetime', async () => {

@@ -189,7 +189,10 @@ describe('/v2/id/colors', () => {
     const all = index.css_colors as ColorEntry[];
     const res = await getJson('/v2/id/colors?minCount=5');
     expect((res.body.css_colors as ColorEntry[]).map((e) => e.value)).toEqual(all.filter((e) => e.object_count >= 5).map((e) => e.value));
-    for (const b of res.body.base_colors as ColorEntry[]) expect(b.swatches!.every((s) => s.object_count >= 5)).toBe(true);
+    for (const b of res.body.base_colors as ColorEntry[]) {
+      expect(b.swatches!.every((s) => s.object_count >= 5)).toBe(true);
+      if (b.swatches!.length > 0) expect(b.hex).toBe(b.swatches![0]!.hex);
+    }
     expect((await getJson('/v2/id/colors?minCount=-1')).status).toBe(400);
     expect((await getJson('/v2/id/colors?minCount=abc')).status).toBe(400);
   });

@@ -262,7 +262,15 @@ describe('The document follows the kinds’ declarations', () => {
   });
 
   it('lists the index endpoints with their parameters', () => {
-    for (const name of ['types', 'materials', 'nationalities', 'roles', 'production']) expect(operation(`/v2/id/${name}`)).toBeDefined();
+    for (const name of ['colors', 'colors/dominant', 'types', 'materials', 'nationalities', 'roles', 'production']) expect(operation(`/v2/id/${name}`)).toBeDefined();
+    // Spec, "Color index" and "Dominant objects".
+    expect(parametersOf('/v2/id/colors').map((p) => p.name)).toEqual(['onDisplay', 'minCount']);
+    expect(parametersOf('/v2/id/colors').find((p) => p.name === 'minCount')!.schema).toMatchObject({ type: 'integer', default: 1 });
+    const dominant = parametersOf('/v2/id/colors/dominant');
+    expect(dominant.map((p) => p.name)).toEqual(['color', 'cssColor', 'limit']);
+    expect((dominant.find((p) => p.name === 'color')!.schema as Json).enum).toEqual(['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink', 'brown', 'grey', 'black', 'white']);
+    expect(dominant.find((p) => p.name === 'limit')!.schema).toMatchObject({ type: 'integer', default: 20, maximum: 100 });
+    expect(Object.keys(operation('/v2/id/colors/dominant').responses as Json)).toContain('400');
     expect(parametersOf('/v2/id/production').map((p) => p.name).sort()).toEqual(['bucket', 'onDisplay', 'q', 'yearFrom', 'yearTo']);
     expect(parametersOf('/v2/id/production').find((p) => p.name === 'bucket')!.schema).toMatchObject({ type: 'integer', default: 10 });
     expect(parametersOf('/v2/id/materials').map((p) => p.name)).toEqual(['onDisplay']);
@@ -342,6 +350,7 @@ describe('Real responses validate against the document', () => {
     const cases: [string, string, number][] = [
       ['/v2/id/object/0000-UNKNOWN', '/v2/id/object/{pid}', 404],
       ['/v2/id/object/a%20b', '/v2/id/object/{pid}', 400],
+      [`/v2/id/object/${object.objectNumber}?colors=true`, '/v2/id/object/{pid}', 200],
       [`/v2/id/object/${object.objectNumber}?colors=maybe`, '/v2/id/object/{pid}', 400],
       ['/v2/id/agent/NO-SUCH-AGENT', '/v2/id/agent/{pid}', 404],
       ['/v2/id/ark:/29417/agent/NO-SUCH-AGENT', '/v2/id/ark:/29417/agent/{pid}', 404],
@@ -397,7 +406,13 @@ describe('Real responses validate against the document', () => {
       'agent=DMG-A-00001',
     ];
     for (const query of queries) expectDocumented(await get(`/v2/id/objects?${query}`), '/v2/id/objects');
-    for (const bad of ['color=magenta', 'date=1950-1960', 'koepels=maybe', 'hasImages=yes']) {
+    // The colour parameters (spec, "Objects collection"): filters, and colour data in full records.
+    for (const query of ['color=black,white&hasColors=true', 'hasColors=false', 'fullRecord=true&colors=true&hasColors=true&itemsPerPage=3']) {
+      const res = await get(`/v2/id/objects?${query}`);
+      expect([query, res.status]).toEqual([query, 200]);
+      expectDocumented(res, '/v2/id/objects');
+    }
+    for (const bad of ['color=magenta', 'colors=true', 'date=1950-1960', 'koepels=maybe', 'hasImages=yes']) {
       const res = await get(`/v2/id/objects?${bad}`);
       expect([bad, res.status]).toEqual([bad, 400]);
       expectDocumented(res, '/v2/id/objects');
@@ -440,6 +455,55 @@ describe('Real responses validate against the document', () => {
       const res = await get(`/v2/id/production?${bad}`);
       expect([bad, res.status]).toEqual([bad, 400]);
       expectDocumented(res, '/v2/id/production');
+    }
+  });
+
+  it('the colour index: 200 with the spec’s defaults and with its parameters, 304, 400', async () => {
+    const res = await get('/v2/id/colors');
+    expect(res.status).toBe(200);
+    expectDocumented(res, '/v2/id/colors');
+    const body = JSON.parse(res.text) as { base_colors: Json[]; css_colors: Json[] };
+    expect(body.base_colors.length).toBeGreaterThan(0);
+    expect(body.css_colors.length).toBeGreaterThan(0);
+    // minCount defaults to 1: every listed colour is on at least one object.
+    expect([...body.base_colors, ...body.css_colors].every((c) => (c.object_count as number) >= 1)).toBe(true);
+    const again = await get('/v2/id/colors').set('If-None-Match', res.headers.etag as string);
+    expect(again.status).toBe(304);
+    expectDocumented(again, '/v2/id/colors');
+    for (const query of ['onDisplay=true', 'onDisplay=false&minCount=3', 'minCount=0']) expectDocumented(await get(`/v2/id/colors?${query}`), '/v2/id/colors');
+    // Its filter links are documented requests of the objects collection (cssColor among them).
+    for (const { filter } of [...body.base_colors.slice(0, 3), ...body.css_colors.slice(0, 3)]) {
+      const objects = await get(String(filter).slice(TEST_BASE_URL.length));
+      expect([filter, objects.status]).toEqual([filter, 200]);
+      expectDocumented(objects, '/v2/id/objects');
+    }
+    for (const bad of ['minCount=-1', 'minCount=x', 'onDisplay=perhaps']) {
+      const refused = await get(`/v2/id/colors?${bad}`);
+      expect([bad, refused.status]).toEqual([bad, 400]);
+      expectDocumented(refused, '/v2/id/colors');
+    }
+  });
+
+  it('the dominant objects: 200 for every base colour and for tones (the index’s `dominant` links), 304, 400', async () => {
+    const index = JSON.parse((await get('/v2/id/colors')).text) as { base_colors: { dominant: string }[]; css_colors: { dominant: string }[] };
+    const links = [...index.base_colors, ...index.css_colors.slice(0, 5)].map((c) => c.dominant.slice(TEST_BASE_URL.length));
+    for (const url of [...links, '/v2/id/colors/dominant?color=black', '/v2/id/colors/dominant?color=WHITE&limit=500', '/v2/id/colors/dominant?cssColor=no%20such%20tone']) {
+      const res = await get(url);
+      expect([url, res.status]).toEqual([url, 200]);
+      expectDocumented(res, '/v2/id/colors/dominant');
+      // Spec, "Dominant objects": 20 by default, at most 100, by dominance descending.
+      const members = (JSON.parse(res.text) as Json)['hydra:member'] as { dominance_pct: number }[];
+      expect(members.length).toBeLessThanOrEqual(url.includes('limit=') ? 100 : 20);
+      for (let i = 1; i < members.length; i++) expect(members[i]!.dominance_pct).toBeLessThanOrEqual(members[i - 1]!.dominance_pct);
+    }
+    const first = await get('/v2/id/colors/dominant?color=black');
+    const again = await get('/v2/id/colors/dominant?color=black').set('If-None-Match', first.headers.etag as string);
+    expect(again.status).toBe(304);
+    expectDocumented(again, '/v2/id/colors/dominant');
+    for (const bad of ['', 'color=black&cssColor=Eerie%20Black', 'color=magenta', 'color=black&limit=0', 'color=black&limit=ten']) {
+      const refused = await get(`/v2/id/colors/dominant?${bad}`);
+      expect([bad, refused.status]).toEqual([bad, 400]);
+      expectDocumented(refused, '/v2/id/colors/dominant');
     }
   });
 
@@ -510,10 +574,13 @@ describe('Real responses validate against the document', () => {
   });
 
   it('every documented v2 path answers with a documented status for its example values', async () => {
+    // Paths that need a query to answer 200 (spec, "Dominant objects": exactly one of color and cssColor).
+    const queries: Record<string, string> = { '/v2/id/colors/dominant': '?color=black' };
     for (const [path, , op] of operations().filter(([p]) => p.startsWith('/v2/'))) {
       const params = ((op.parameters as unknown[] | undefined) ?? []).map(deref).filter((p) => p.in === 'path');
       let url = path;
       for (const p of params) url = url.replace(`{${String(p.name)}}`, encodeURIComponent(String(p.example)));
+      url += queries[path] ?? '';
       const res = await request(demo.app).get(url).buffer(true).parse((response, done) => {
         response.on('data', () => undefined);
         response.on('end', () => done(null, undefined));
