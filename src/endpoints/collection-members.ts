@@ -10,7 +10,7 @@ import type { AppContext } from '../app-context.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { recordBody, sharedRecords, type Records } from '../records/records.js';
 import { RecordCache } from '../records/record-cache.js';
-import { nquadsTerm, selectBindings } from '../records/sparql-json.js';
+import { parseRecordRows, type RecordGraph } from '../shaping/compiled-frame.js';
 
 export class CollectionMembers {
   /** Shared with the single-record endpoint: one cache of finished records per kind and app. */
@@ -51,8 +51,8 @@ export class CollectionMembers {
       },
       async (missing) => {
         const made = new Map<string, string>();
-        for (const [iri, nquads] of await this.recordGraphs(missing)) {
-          const record = await this.records.finish(generationId, pidOf(iri), nquads);
+        for (const [iri, graph] of await this.recordGraphs(missing)) {
+          const record = this.records.finish(generationId, pidOf(iri), graph);
           if (record) made.set(iri, recordBody(record, view));
         }
         return made;
@@ -83,19 +83,14 @@ export class CollectionMembers {
     return out;
   }
 
-  /** Each record's graph as N-Quads, from one query over all of them. */
-  private async recordGraphs(iris: readonly string[]): Promise<Map<string, string>> {
+  /**
+   * Each record's graph, parsed, from one query over all of them. The rows come as TSV results, the cheapest
+   * answer the store writes, whose terms are N-Triples terms: they are read straight into the record graphs
+   * that framing walks, with no JSON and no N-Triples text in between.
+   */
+  private async recordGraphs(iris: readonly string[]): Promise<Map<string, RecordGraph>> {
     const name = this.kind.page.records;
-    const text = await this.ctx.store.query(this.ctx.queries.bind(name, rows(iris)), { format: 'application/sparql-results+json', label: name });
-    const lines = new Map<string, string[]>();
-    for (const row of selectBindings(text)) {
-      const { record, s, p, o } = row;
-      if (!record || !s || !p || !o) continue;
-      const list = lines.get(record.value) ?? [];
-      list.push(`${nquadsTerm(s)} ${nquadsTerm(p)} ${nquadsTerm(o)} .\n`);
-      lines.set(record.value, list);
-    }
-    return new Map([...lines].map(([iri, list]) => [iri, list.join('')]));
+    return parseRecordRows(await this.ctx.store.query(this.ctx.queries.bind(name, rows(iris)), { format: 'text/tab-separated-values', label: name }));
   }
 }
 

@@ -9,7 +9,7 @@ import type { QueryStore } from '../store/types.js';
 import type { QueryCatalogue } from '../queries/catalogue.js';
 import type { Iris, RecordKind } from '../vocab/iris.js';
 import { NS } from '../vocab/namespaces.js';
-import { frameRecordGraph } from '../shaping/compiled-frame.js';
+import { frameRecordNodes, literalOf, parseGraph, type RecordGraph } from '../shaping/compiled-frame.js';
 import { loadFrame, type JsonObject } from '../shaping/jsonld.js';
 import { RecordCache } from './record-cache.js';
 import { StatusIndex } from './status-index.js';
@@ -41,16 +41,13 @@ export type RecordLookup =
   | { kind: 'removed' }
   | { kind: 'notFound' };
 
-const GENERATED_AT = `<${NS.prov}generatedAtTime>`;
+const GENERATED_AT = `${NS.prov}generatedAtTime`;
 
-/** The harvest time of `iri` as written in its N-Quads (prov:generatedAtTime). */
-export function harvestTime(nquads: string, iri: string): Date | undefined {
-  const prefix = `<${iri}> ${GENERATED_AT} "`;
-  const start = nquads.indexOf(prefix);
-  if (start < 0) return undefined;
-  const valueStart = start + prefix.length;
-  const date = new Date(nquads.slice(valueStart, nquads.indexOf('"', valueStart)));
-  return Number.isNaN(date.getTime()) ? undefined : date;
+/** The harvest time of `iri` (its prov:generatedAtTime) in its parsed graph. */
+export function harvestTime(graph: RecordGraph, iri: string): Date | undefined {
+  const value = literalOf(graph, iri, GENERATED_AT);
+  const date = value === undefined ? undefined : new Date(value);
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }
 
 /** ETag from pid and harvest time, as the real service writes it: `"<pid>-<epoch ms>"`. */
@@ -92,7 +89,7 @@ export class Records {
     const cached = this.cache.get(generation, pid);
     if (cached) return { kind: 'found', record: cached };
 
-    const record = await this.finish(generation, pid, await this.constructRecord(iri));
+    const record = this.finish(generation, pid, parseGraph(await this.constructRecord(iri)));
     return record ? { kind: 'found', record } : { kind: 'notFound' };
   }
 
@@ -102,15 +99,16 @@ export class Records {
   }
 
   /**
-   * Frames and shapes a record graph fetched elsewhere (a collection page) into the finished record and
-   * caches it, so the single endpoint and the collection share one cache; undefined without a harvest time.
+   * Frames and shapes a record graph fetched elsewhere (a collection page, already parsed) into the finished
+   * record and caches it, so the single endpoint and the collection share one cache; undefined without a
+   * harvest time.
    */
-  async finish(generationId: string, pid: string, nquads: string): Promise<FinishedRecord | undefined> {
+  finish(generationId: string, pid: string, graph: RecordGraph): FinishedRecord | undefined {
     const iri = this.iris.record(this.of.kind, pid);
-    const harvestedAt = harvestTime(nquads, iri);
+    const harvestedAt = harvestTime(graph, iri);
     if (!harvestedAt) return undefined;
     const record: FinishedRecord = {
-      ...splitView(this.shape(nquads, iri), this.of.record.view?.keys),
+      ...splitView(this.shape(graph, iri), this.of.record.view?.keys),
       etag: recordEtag(pid, harvestedAt),
       lastModified: harvestedAt,
     };
@@ -129,8 +127,8 @@ export class Records {
    * exactly what `frameNQuads` (jsonld.js) gives with the kind's frame (held byte-equal on every demo record
    * by test/unit/compiled-frame.test.ts) at a tenth of the cost.
    */
-  shape(nquads: string, iri: string): JsonObject {
-    return this.of.record.shape(frameRecordGraph(nquads, iri, this.context));
+  shape(graph: RecordGraph, iri: string): JsonObject {
+    return this.of.record.shape(frameRecordNodes(graph, iri, this.context));
   }
 }
 

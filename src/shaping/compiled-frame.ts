@@ -126,6 +126,22 @@ class Reader {
     return { value, datatype: undefined, language: undefined };
   }
 
+  /** Past the tab between two TSV columns. */
+  tab(): void {
+    if (this.text.charCodeAt(this.pos) !== 9) this.fail('expected a tab');
+    this.pos++;
+  }
+
+  /** A number or boolean as Turtle (and so SPARQL TSV results) may write it, without quotes. */
+  bareLiteral(): Literal {
+    let end = this.pos;
+    for (let c = this.text.charCodeAt(end); !(c === 9 || c === 10 || c === 13 || Number.isNaN(c)); c = this.text.charCodeAt(++end));
+    const value = this.text.slice(this.pos, end);
+    const datatype = BARE_LITERALS.find(([pattern]) => pattern.test(value))?.[1] ?? this.fail('expected a term');
+    this.pos = end;
+    return { value, datatype, language: undefined };
+  }
+
   /** Past the end of the current line (after a statement or on a blank or comment line). */
   nextLine(): void {
     const end = this.text.indexOf('\n', this.pos);
@@ -171,19 +187,84 @@ export function parseGraph(nquads: string): Map<string, GraphNode> {
     const after = nquads.charCodeAt(reader.pos);
     if (!(after === 10 || after === 13 || after === 35 || Number.isNaN(after))) reader.fail('unexpected text after "."');
     reader.nextLine();
-
-    const node = nodeOf(nodes, subject);
-    if (typeof object === 'string') nodeOf(nodes, object);
-    // jsonld keeps one of identical triples; a record's value lists are short, so a scan is cheapest.
-    if (predicate === RDF_TYPE && typeof object === 'string') {
-      if (!node.types.includes(object)) node.types.push(object);
-      continue;
-    }
-    const values = node.properties.get(predicate);
-    if (!values) node.properties.set(predicate, [object]);
-    else if (!values.some((value) => sameValue(value, object))) values.push(object);
+    addTriple(nodes, subject, predicate, object);
   }
   return nodes;
+}
+
+function addTriple(nodes: Map<string, GraphNode>, subject: string, predicate: string, object: Value): void {
+  const node = nodeOf(nodes, subject);
+  if (typeof object === 'string') nodeOf(nodes, object);
+  // jsonld keeps one of identical triples; a record's value lists are short, so a scan is cheapest.
+  if (predicate === RDF_TYPE && typeof object === 'string') {
+    if (!node.types.includes(object)) node.types.push(object);
+    return;
+  }
+  const values = node.properties.get(predicate);
+  if (!values) node.properties.set(predicate, [object]);
+  else if (!values.some((value) => sameValue(value, object))) values.push(object);
+}
+
+/** The graph of one record, parsed: what `frameRecordNodes` frames. */
+export type RecordGraph = Map<string, GraphNode>;
+
+/** The lexical value of the first literal of `subject`'s `predicate` in a parsed graph. */
+export function literalOf(graph: RecordGraph, subject: string, predicate: string): string | undefined {
+  for (const value of graph.get(subject)?.properties.get(predicate) ?? []) if (typeof value !== 'string') return value.value;
+  return undefined;
+}
+
+const TSV_HEADER = '?record\t?s\t?p\t?o';
+const XSD = 'http://www.w3.org/2001/XMLSchema#';
+const BARE_LITERALS: [RegExp, string | undefined][] = [
+  [/^[+-]?\d+$/, `${XSD}integer`],
+  [/^[+-]?\d*\.\d+$/, `${XSD}decimal`],
+  [/^[+-]?(?:\d+\.?\d*|\.\d+)[eE][+-]?\d+$/, `${XSD}double`],
+  [/^(?:true|false)$/, `${XSD}boolean`],
+];
+
+/**
+ * The record graphs of a SELECT ?record ?s ?p ?o answer in SPARQL TSV results (one row per triple of a record
+ * graph; terms in N-Triples syntax, numbers and booleans possibly bare as Turtle writes them), parsed in one
+ * pass over the answer: no per-row strings, no N-Triples text rebuilt and parsed again.
+ */
+export function parseRecordRows(tsv: string): Map<string, RecordGraph> {
+  const graphs = new Map<string, RecordGraph>();
+  const headerEnd = tsv.indexOf('\n');
+  if (tsv.slice(0, headerEnd < 0 ? undefined : headerEnd).replace(/\r$/, '') !== TSV_HEADER) {
+    throw new GraphSyntaxError(`compiled frame: expected the TSV header ${JSON.stringify(TSV_HEADER)}`);
+  }
+  if (headerEnd < 0) return graphs;
+  const reader = new Reader(tsv);
+  reader.pos = headerEnd + 1;
+  let current: RecordGraph | undefined;
+  let currentIri: string | undefined;
+  while (reader.pos < tsv.length) {
+    const first = tsv.charCodeAt(reader.pos);
+    if (first === 10 || first === 13) {
+      reader.nextLine();
+      continue;
+    }
+    if (first !== 60) reader.fail('expected the record IRI');
+    const record = reader.iri();
+    if (record !== currentIri) {
+      currentIri = record;
+      current = graphs.get(record);
+      if (!current) graphs.set(record, (current = new Map()));
+    }
+    reader.tab();
+    const subject = reader.node() ?? reader.fail('expected a subject');
+    reader.tab();
+    if (tsv.charCodeAt(reader.pos) !== 60) reader.fail('expected a predicate IRI');
+    const predicate = reader.iri();
+    reader.tab();
+    const object: Value = tsv.charCodeAt(reader.pos) === 34 ? reader.literal() : (reader.node() ?? reader.bareLiteral());
+    const after = tsv.charCodeAt(reader.pos);
+    if (!(after === 10 || after === 13 || Number.isNaN(after))) reader.fail('unexpected text after the object');
+    reader.nextLine();
+    addTriple(current!, subject, predicate, object);
+  }
+  return graphs;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -395,12 +476,16 @@ function add(out: JsonObject, key: string, value: JsonValue): void {
 
 /** The record graph framed from `rootIri` (object frame, `@embed @always`) and compacted with `context`, without jsonld.js. */
 export function frameRecordGraph(nquads: string, rootIri: string, context: Record<string, unknown>): JsonObject {
+  return frameRecordNodes(parseGraph(nquads), rootIri, context);
+}
+
+/** `frameRecordGraph` of a graph already parsed (`parseRecordRows`). */
+export function frameRecordNodes(nodes: RecordGraph, rootIri: string, context: Record<string, unknown>): JsonObject {
   let ctx = compiled.get(context);
   if (!ctx) {
     ctx = compileContext(context);
     compiled.set(context, ctx);
   }
-  const nodes = parseGraph(nquads);
   const root = nodes.has(rootIri);
   const out: JsonObject = { '@context': JSON.parse(ctx.json) as JsonObject };
   // The frame's @id decides the match alone (jsonld checks the expanded frame's first key, @id, and without

@@ -22,6 +22,7 @@ import { createLogger } from '../../src/config/logger.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { listen } from '../../src/http/server-lifecycle.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { parseGraph } from '../../src/shaping/compiled-frame.js';
 import { Records } from '../../src/records/records.js';
 import { OBJECTS } from '../../src/kinds/objects/kind.js';
 import { StatusIndex } from '../../src/records/status-index.js';
@@ -138,11 +139,11 @@ log('baselines: CONSTRUCT via StoreManager, CONSTRUCT + frame…');
 const nquadsOf = new Map<string, string>();
 const construct = stats(await timeEach(async (pid) => nquadsOf.set(pid, await records.constructRecord(iris.object(pid)))));
 const quadsPerRecord = [...nquadsOf.values()].reduce((n, text) => n + text.split('\n').filter((l) => l !== '').length, 0) / nquadsOf.size;
-const frameOnly = stats(await timeEach(async (pid) => JSON.stringify(await records.shape(nquadsOf.get(pid) as string, iris.object(pid)))));
+const frameOnly = stats(await timeEach(async (pid) => JSON.stringify(await records.shape(parseGraph(nquadsOf.get(pid) as string), iris.object(pid)))));
 const constructFrame = stats(
   await timeEach(async (pid) => {
     const iri = iris.object(pid);
-    return JSON.stringify(await records.shape(await records.constructRecord(iri), iri));
+    return JSON.stringify(await records.shape(parseGraph(await records.constructRecord(iri)), iri));
   }),
 );
 details.quadsPerRecord = quadsPerRecord;
@@ -284,7 +285,7 @@ async function directBaselines(): Promise<void> {
     const directFrame = stats(
       await timeEach(async (pid) => {
         const nquads = String(oxStore.query(text(pid), { results_format: 'application/n-quads' }));
-        return JSON.stringify(await records.shape(nquads, iris.object(pid)));
+        return JSON.stringify(await records.shape(parseGraph(nquads), iris.object(pid)));
       }),
     );
     rows.push({
