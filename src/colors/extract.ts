@@ -42,7 +42,7 @@ export const DEFAULT_ANALYSE_OPTIONS: Readonly<AnalyseOptions> = Object.freeze({
 });
 
 /** Bumped whenever the method changes in a way that changes results: cached results then expire. */
-export const ANALYSIS_VERSION = 3;
+export const ANALYSIS_VERSION = 4;
 
 /** One dominant colour of an image. */
 export interface ImageColor {

@@ -3,16 +3,39 @@
  * Built once per size under `.cache/bench-<N>/` (`source/`, `data/`, a `ready` marker) and shared read-only by
  * every benchmark; a lock directory holding the builder's pid keeps two processes from building it twice.
  *
- * Run alone (`npx tsx test/bench/bench-data.ts --objects N`) it builds the collection if missing; run.ts does
- * this before the benchmarks, so that their figures never include the build.
+ * The colour variant (`benchColorGeneration`, for colors.ts) is the same source export harvested as the demo is:
+ * with image validation and colour analysis. The bench generator already gives its objects the demo's image
+ * pool (the same images.jsonl as the demo collection of seed 1: at most 300 distinct images, picked per object by
+ * the generator's seeded rules), so the variant renders those images (`.cache/bench-images/`, shared by every
+ * size), serves them with the real IIIF router on 127.0.0.1, and runs the real harvest against it: each distinct
+ * image is HEAD-checked, fetched as the harvest fetches it (`full/max` JPEG), analysed once, and every object
+ * showing it gets its colour statements. Only the host differs: the records name `http://localhost:3000/iiif/…`,
+ * so during the build `fetch` sends those URLs to the router's port (a port-3000 server could not be relied
+ * on). As in the demo, images the router refuses (restricted 403, missing 404) are dropped from the records.
+ * Kept in `.cache/bench-<N>-colors/` (`data/`, `color-cache/`) beside the plain collection, which stays as it
+ * was, so the other benchmarks' figures stay comparable with earlier runs. Its `ready` marker names
+ * COLOR_VARIANT_VERSION and a hash of the code the colour statements come from (src/colors, src/harvest,
+ * src/iiif): a variant built by other code is rebuilt, colour cache included.
+ *
+ * Run alone (`npx tsx test/bench/bench-data.ts --objects N [--colors]`) it builds the collection (and with
+ * `--colors` its colour variant) if missing; run.ts does this before the benchmarks, so that their figures never
+ * include the build.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { pino } from 'pino';
 import { streamCollection } from '../../src/generator/collection.js';
 import { writeCollection } from '../../src/generator/write.js';
-import { harvestExport } from '../../src/harvest/harvest.js';
-import { SOURCE_FILES, type ObjectRecord } from '../../src/harvest/schema.js';
+import { harvestExport, type HarvestReport } from '../../src/harvest/harvest.js';
+import { IMAGES_FILE, SOURCE_FILES, type ObjectRecord } from '../../src/harvest/schema.js';
+import { errorHandler } from '../../src/http/error-handler.js';
+import { renderImages } from '../../src/iiif/render.js';
+import { createIiifRouter } from '../../src/iiif/router.js';
 import { createGeneration, currentGeneration, type Generation } from '../../src/store/generations.js';
 import { log, objectsArg } from './report.js';
 
@@ -40,9 +63,22 @@ export const benchRoot = (objects: number): string => join(CACHE, `bench-${objec
 export async function benchGeneration(objects: number): Promise<BenchData> {
   const root = benchRoot(objects);
   const ready = join(root, 'ready');
+  await builtOnce(root, () => existsSync(ready), async () => {
+    const data = await build(root, objects);
+    writeFileSync(ready, JSON.stringify({ build: data.build }));
+  });
+  return await readReady(root, ready);
+}
+
+/**
+ * Runs `build` unless `isReady()`, under a lock directory `<root>.lock` holding the builder's pid, so that two
+ * processes never build the same folder; a process that finds the lock taken waits for it (or takes it over
+ * from a dead holder) and checks again.
+ */
+async function builtOnce(root: string, isReady: () => boolean, build: () => Promise<void>): Promise<void> {
   const lock = `${root}.lock`;
   for (;;) {
-    if (existsSync(ready)) return await readReady(root, ready);
+    if (isReady()) return;
     mkdirSync(CACHE, { recursive: true });
     try {
       mkdirSync(lock);
@@ -53,9 +89,8 @@ export async function benchGeneration(objects: number): Promise<BenchData> {
     }
     try {
       writeFileSync(join(lock, 'pid'), String(process.pid));
-      const data = await build(root, objects);
-      writeFileSync(ready, JSON.stringify({ build: data.build }));
-      return data;
+      if (!isReady()) await build();
+      return;
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
@@ -104,6 +139,111 @@ async function build(root: string, objects: number): Promise<BenchData> {
   return { root, dataDir, sourceDir, generation, build: { generateSeconds, harvestSeconds, builtAt: new Date().toISOString() } };
 }
 
+// ---------------------------------------------------------------- the colour variant
+
+/** Bump when the colour variant is built differently: a `ready` marker with another version is rebuilt. */
+export const COLOR_VARIANT_VERSION = 1;
+
+/** Hash of the sources the colour statements depend on (a base-colour rule can change without a new analysis key). */
+function colorCodeHash(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  for (const dir of ['colors', 'harvest', 'iiif']) walk(fileURLToPath(new URL(`../../src/${dir}`, import.meta.url)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Rendered images of the bench image pool (the demo's), shared by every size: renderImages only draws what changed. */
+export const BENCH_IMAGE_DIR = join(CACHE, 'bench-images');
+
+export interface BenchColorData extends BenchData {
+  /** The colour cache the variant's harvest filled (by image content). */
+  colorCacheDir: string;
+  /** The variant's harvest report: image checks and colour analysis counts. */
+  harvest: HarvestReport;
+}
+
+/** Folder of the colour variant of the benchmark collection of `objects` objects. */
+export const benchColorRoot = (objects: number): string => join(CACHE, `bench-${objects}-colors`);
+
+/**
+ * The bench image pool rendered to `BENCH_IMAGE_DIR` and served by the real IIIF router on a free port of
+ * 127.0.0.1 (with the app's error handler, so refusals answer 403/404 as in the service). `close` stops it.
+ */
+export async function serveBenchImages(sourceDir: string): Promise<{ origin: string; imageDir: string; rendered: number; close: () => Promise<void> }> {
+  const { rendered } = await renderImages(join(sourceDir, IMAGES_FILE), BENCH_IMAGE_DIR);
+  const app = express();
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app.use('/iiif', createIiifRouter({ imageDir: BENCH_IMAGE_DIR, sourceDir, baseUrl: origin }));
+  app.use(errorHandler(pino({ level: 'silent' })));
+  const close = (): Promise<void> => new Promise((resolve) => server.close(() => resolve()));
+  return { origin, imageDir: BENCH_IMAGE_DIR, rendered, close };
+}
+
+/** The colour variant of the benchmark collection of `objects` objects (see the header), built on first use. */
+export async function benchColorGeneration(objects: number): Promise<BenchColorData> {
+  const plain = await benchGeneration(objects);
+  const root = benchColorRoot(objects);
+  const ready = join(root, 'ready');
+  const code = colorCodeHash();
+  const current = (): boolean => {
+    if (!existsSync(ready)) return false;
+    const marker = JSON.parse(readFileSync(ready, 'utf8')) as { version?: number; code?: string };
+    return marker.version === COLOR_VARIANT_VERSION && marker.code === code;
+  };
+  await builtOnce(root, current, async () => {
+    const built = await buildColors(root, plain.sourceDir);
+    writeFileSync(ready, JSON.stringify({ version: COLOR_VARIANT_VERSION, code, ...built }));
+  });
+  const { build: built, harvest } = JSON.parse(readFileSync(ready, 'utf8')) as Pick<BenchColorData, 'build' | 'harvest'>;
+  const dataDir = join(root, 'data');
+  const generation = await currentGeneration(dataDir);
+  if (!generation) throw new Error(`${dataDir} has no generation although ${ready} exists; delete ${root}`);
+  return { root, dataDir, sourceDir: plain.sourceDir, generation, build: built, colorCacheDir: join(root, 'color-cache'), harvest };
+}
+
+async function buildColors(root: string, sourceDir: string): Promise<Pick<BenchColorData, 'build' | 'harvest'>> {
+  rmSync(root, { recursive: true, force: true });
+  const dataDir = join(root, 'data');
+  let started = performance.now();
+  log(`bench data: rendering the image pool into ${BENCH_IMAGE_DIR}`);
+  const images = await serveBenchImages(sourceDir);
+  // `generateSeconds` of the variant: rendering the image pool (the source export is the plain collection's).
+  const generateSeconds = (performance.now() - started) / 1000;
+  log(`bench data: ${images.rendered} images rendered in ${generateSeconds.toFixed(1)} s; harvesting with colours`);
+  // The records name the images at IIIF_BASE; during the build, fetch takes those URLs to the router's port.
+  const original = globalThis.fetch;
+  const redirected = `${IIIF_BASE}/iiif/`;
+  globalThis.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return original(url.startsWith(redirected) ? `${images.origin}/iiif/${url.slice(redirected.length)}` : input, init);
+  };
+  started = performance.now();
+  let harvest: HarvestReport | undefined;
+  try {
+    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: sourceDir }, baseUrl: BENCH_BASE_URL }, async (out) => {
+      harvest = await harvestExport(sourceDir, out, { baseUrl: BENCH_BASE_URL, imageHosts: [new URL(IIIF_BASE).host], colors: { cacheDir: join(root, 'color-cache') } });
+      return { details: { ...harvest } };
+    });
+    log(`bench data: colour variant harvested in ${((performance.now() - started) / 1000).toFixed(1)} s (${generation.manifest.counts.publicQuads} public quads; colours ${JSON.stringify(harvest?.colors)})`);
+  } finally {
+    globalThis.fetch = original;
+    await images.close();
+  }
+  const harvestSeconds = (performance.now() - started) / 1000;
+  return { build: { generateSeconds, harvestSeconds, builtAt: new Date().toISOString() }, harvest: harvest! };
+}
+
+// ---------------------------------------------------------------- helpers of the benchmarks
+
 /** Object numbers of the export that the service answers with 200 (public, healthy, current). */
 export function servablePids(sourceDir: string): string[] {
   const pids: string[] = [];
@@ -140,4 +280,8 @@ export function samplePids(items: string[], count: number, seed = 42): string[] 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const data = await benchGeneration(objectsArg());
   log(`bench data ready: ${data.generation.dir}`);
+  if (process.argv.includes('--colors')) {
+    const colors = await benchColorGeneration(objectsArg());
+    log(`bench colour variant ready: ${colors.generation.dir}`);
+  }
 }

@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,kinds,indexes,sparql] [--max-old-space-size=MiB] [other flags]`
+ * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,kinds,indexes,sparql,colors] [--max-old-space-size=MiB] [other flags]`
  *
  * For each size: builds the bench collection if missing (bench-data.ts, its own process, so that no
- * benchmark pays for it), then runs each benchmark module that exists in test/bench/ in a child process of
- * its own (a fresh heap and clean RSS figures) with `--objects N` and any other flags given here. Children
+ * benchmark pays for it; with `colors` among the benchmarks also its colour variant, bench-data.ts --colors),
+ * then runs each benchmark module that exists in test/bench/ in a child process of its own (a fresh heap and
+ * clean RSS figures) with `--objects N` and any other flags given here. Children
  * print their tables; a child that writes its result to BENCH_RESULT_FILE (report.ts) has it gathered into
  * .bench/results-<date>.json, any other child's output is kept there as text. Peak RSS of each child is
  * sampled from /proc. Nothing is asserted: a benchmark that fails is reported and the next one runs.
@@ -16,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchResult } from './report.js';
 
-const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql'] as const;
+const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'colors'] as const;
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -135,7 +136,7 @@ const report = {
 const save = (): void => writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
 
 for (const objects of args.sizes) {
-  const prepare = await runChild('bench-data', join(HERE, 'bench-data.ts'), objects, [], resultFile);
+  const prepare = await runChild('bench-data', join(HERE, 'bench-data.ts'), objects, args.only.includes('colors') ? ['--colors'] : [], resultFile);
   if (prepare.exitCode !== 0) {
     process.stdout.write(`bench data for ${objects} objects failed (exit ${prepare.exitCode ?? prepare.signal}); skipping this size\n`);
     report.runs.push(prepare);
