@@ -1,0 +1,153 @@
+/**
+ * A throw-away Redis (Debian's `redis-server`, which `.ci/run` installs with apt-get) for tests: one server on
+ * a free port of 127.0.0.1, no persistence (`--save '' --appendonly no`), its working directory a fresh
+ * temporary directory that `stop()` removes. {@link redisCommand} speaks just enough RESP for a test.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const REDIS_BIN = ['/usr/bin/redis-server'].find((p) => existsSync(p));
+
+/** A port of 127.0.0.1 that was free a moment ago (the OS picks it; it is closed again before returning). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RedisServer {
+  /** `redis://127.0.0.1:<port>` */
+  url: string;
+  port: number;
+  /** Kills the server (SIGTERM, SIGKILL after 5 s) and removes its directory. */
+  stop(): Promise<void>;
+}
+
+type RespValue = string | number | null | RespValue[];
+
+/** One command over a fresh connection; rejects on a RESP error. Handles simple, error, integer, bulk and array replies. */
+export function redisCommand(port: number, ...args: (string | number)[]): Promise<RespValue> {
+  const request = `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(String(a))}\r\n${a}\r\n`).join('')}`;
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let buffer = Buffer.alloc(0);
+    socket.setTimeout(5000, () => socket.destroy(new Error('redis: no answer within 5 s')));
+    socket.once('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      const parsed = parseResp(buffer, 0);
+      if (parsed === undefined) return;
+      socket.end();
+      if (parsed.error !== undefined) reject(new Error(`redis: ${parsed.error}`));
+      else resolve(parsed.value);
+    });
+    socket.write(request);
+  });
+}
+
+interface Parsed {
+  value: RespValue;
+  error?: string;
+  end: number;
+}
+
+function parseResp(buf: Buffer, at: number): Parsed | undefined {
+  const eol = buf.indexOf('\r\n', at);
+  if (eol < 0) return undefined;
+  const line = buf.toString('utf8', at + 1, eol);
+  switch (String.fromCharCode(buf[at]!)) {
+    case '+':
+      return { value: line, end: eol + 2 };
+    case '-':
+      return { value: null, error: line, end: eol + 2 };
+    case ':':
+      return { value: Number(line), end: eol + 2 };
+    case '$': {
+      const length = Number(line);
+      if (length < 0) return { value: null, end: eol + 2 };
+      if (buf.length < eol + 2 + length + 2) return undefined;
+      return { value: buf.toString('utf8', eol + 2, eol + 2 + length), end: eol + 2 + length + 2 };
+    }
+    case '*': {
+      const count = Number(line);
+      if (count < 0) return { value: null, end: eol + 2 };
+      const items: RespValue[] = [];
+      let end = eol + 2;
+      for (let i = 0; i < count; i++) {
+        const item = parseResp(buf, end);
+        if (item === undefined) return undefined;
+        items.push(item.value);
+        end = item.end;
+      }
+      return { value: items, end };
+    }
+    default:
+      throw new Error(`redis: unexpected reply ${JSON.stringify(buf.toString('utf8', at, eol))}`);
+  }
+}
+
+/** A fresh Redis on a free port of 127.0.0.1 that answers PING. */
+export async function startRedis(): Promise<RedisServer> {
+  if (REDIS_BIN === undefined) throw new Error('redis-server is not installed (apt-get install redis-server)');
+  const dir = await mkdtemp(join(tmpdir(), 'redis-test-'));
+  const port = await freePort();
+  const child = spawn(
+    REDIS_BIN,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  const keep = (d: Buffer): void => {
+    log = (log + d.toString('utf8')).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let spawnError: Error | undefined;
+  child.once('error', (e) => (spawnError = e));
+
+  // A test process that ends without stop() (a crash, a forgotten afterAll) still takes its server along.
+  const killOnExit = (): void => {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', killOnExit);
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    process.removeListener('exit', killOnExit);
+    await rm(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 10000;
+  for (;;) {
+    if (spawnError !== undefined || child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`redis-server exited before answering (${spawnError?.message ?? `exit ${child.exitCode ?? child.signalCode}`}):\n${log}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`redis-server did not answer PING on port ${port} within 10 s:\n${log}`);
+    }
+    try {
+      if ((await redisCommand(port, 'PING')) === 'PONG') break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { url: `redis://127.0.0.1:${port}`, port, stop };
+}

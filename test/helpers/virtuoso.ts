@@ -1,0 +1,357 @@
+/**
+ * A throw-away Virtuoso open source 7 (Debian's `virtuoso-opensource`, which `.ci/run` installs with apt-get)
+ * for tests of the remote SPARQL store: `virtuoso-t +foreground` on two free ports of 127.0.0.1 (ISQL and HTTP)
+ * with its database in a fresh temporary directory, removed again by `stop()`. Facts about this server
+ * (limits, content types, write paths, timings) are in docs/virtuoso-notes.md.
+ *
+ * Write access: the anonymous `/sparql` endpoint is read-only (SPARQL Update fails with SR186 unless the role
+ * SPARQL_UPDATE is granted to the user "SPARQL", which this harness never does). Writes go to the
+ * digest-protected endpoints as `dba`: SPARQL 1.1 Update at `/sparql-auth` and the Graph Store Protocol at
+ * `/sparql-graph-crud-auth`. Node's fetch has no digest authentication, so {@link digestFetch} does it (MD5,
+ * qop=auth, the one scheme Virtuoso offers).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, REDIS_BIN } from './redis.js';
+
+export { freePort };
+
+export const VIRTUOSO_BIN = ['/usr/bin/virtuoso-t'].find((p) => existsSync(p));
+export const ISQL_BIN = ['/usr/bin/isql-vt'].find((p) => existsSync(p));
+
+/**
+ * `describe`, or `describe.skip` with a warning naming `file` when Virtuoso (virtuoso-t and isql-vt) is not
+ * installed, or, with `withRedis`, redis-server is not.
+ */
+export function describeWithVirtuoso(file: string, { withRedis = false } = {}): jest.Describe {
+  const missing: string[] = [];
+  if (VIRTUOSO_BIN === undefined || ISQL_BIN === undefined) missing.push('no Virtuoso at /usr/bin/virtuoso-t (apt-get install virtuoso-opensource)');
+  if (withRedis && REDIS_BIN === undefined) missing.push('no Redis at /usr/bin/redis-server (apt-get install redis-server)');
+  if (missing.length === 0) return describe;
+  // Visible in the test output, so a skipped store test is never mistaken for a passing one.
+  console.warn(`${file} skipped: ${missing.join('; ')}`);
+  return describe.skip;
+}
+
+export interface VirtuosoOptions {
+  /**
+   * [SPARQL] ResultSetMaxRows: the cap on rows of one SPARQL result (and on triples of one CONSTRUCT).
+   * Default 10,000, as in Debian's /etc/virtuoso-opensource-7/virtuoso.ini; null leaves the line out.
+   */
+  resultSetMaxRows?: number | null;
+  /** [Parameters] MaxSortedTopRows: ORDER BY with OFFSET + LIMIT above it fails with SR353. Default 10,000 (Virtuoso's). */
+  maxSortedTopRows?: number;
+  /** [SPARQL] MaxQueryExecutionTime in seconds (Debian's: 60). 0 is no limit. */
+  maxQueryExecutionTime?: number;
+  /** [Parameters] NumberOfBuffers, 8 KiB pages (Debian's: 10,000, ~80 MiB). */
+  numberOfBuffers?: number;
+  /** Milliseconds to wait for the SPARQL endpoint to answer. */
+  startTimeoutMs?: number;
+}
+
+export interface VirtuosoServer {
+  /** Anonymous, read-only SPARQL 1.1 protocol endpoint: `http://127.0.0.1:<port>/sparql`. */
+  sparqlUrl: string;
+  /** The same endpoint behind digest authentication; accepts SPARQL 1.1 Update for `user`. */
+  sparqlAuthUrl: string;
+  /** Graph Store Protocol behind digest authentication: `?graph-uri=<graph>`; N-Triples or Turtle bodies, one graph a request. */
+  graphStoreUrl: string;
+  /** Alias of {@link graphStoreUrl}. */
+  crudUrl: string;
+  user: string;
+  password: string;
+  httpPort: number;
+  /** The SQL/ISQL ServerPort (`isql-vt 127.0.0.1:<isqlPort> dba dba`). */
+  isqlPort: number;
+  /** The database directory (virtuoso.ini, virtuoso.db, virtuoso.log); removed by stop(). */
+  dir: string;
+  /** A directory inside DirsAllowed for bulk loads (`ld_dir`), inside {@link dir}. */
+  loadDir: string;
+  /** fetch with digest authentication as `user`, for the `-auth` endpoints. */
+  authFetch: (url: string, init?: RequestInit) => Promise<Response>;
+  /** Runs SQL statements (one per line, each ending in `;`) through isql-vt; rejects on any `*** Error`. */
+  isql: (sql: string) => Promise<string>;
+  /** Milliseconds from spawning virtuoso-t until the SPARQL endpoint answered. */
+  startupMs: number;
+  /** Kills the server (SIGTERM, SIGKILL after 5 s) and removes {@link dir}. */
+  stop(): Promise<void>;
+}
+
+/** The virtuoso.ini of a test database: Debian's sections, paths relative to the directory, small buffers. */
+function virtuosoIni(dir: string, isqlPort: number, httpPort: number, options: VirtuosoOptions): string {
+  const buffers = options.numberOfBuffers ?? 10000;
+  return `[Database]
+DatabaseFile       = virtuoso.db
+ErrorLogFile       = virtuoso.log
+LockFile           = virtuoso.lck
+TransactionFile    = virtuoso.trx
+xa_persistent_file = virtuoso.pxa
+ErrorLogLevel      = 7
+FileExtend         = 200
+MaxCheckpointRemap = 2000
+Striping           = 0
+TempStorage        = TempDatabase
+
+[TempDatabase]
+DatabaseFile       = virtuoso-temp.db
+TransactionFile    = virtuoso-temp.trx
+MaxCheckpointRemap = 2000
+Striping           = 0
+
+[Parameters]
+ServerPort               = 127.0.0.1:${isqlPort}
+LiteMode                 = 0
+DisableUnixSocket        = 1
+DisableTcpSocket         = 0
+MaxClientConnections     = 10
+CheckpointInterval       = 60
+O_DIRECT                 = 0
+CaseMode                 = 2
+MaxStaticCursorRows      = 5000
+CheckpointAuditTrail     = 0
+AllowOSCalls             = 0
+SchedulerInterval        = 10
+DirsAllowed              = ., ${dir}
+ThreadCleanupInterval    = 0
+ThreadThreshold          = 10
+ResourcesCleanupInterval = 0
+FreeTextBatchSize        = 100000
+SingleCPU                = 0
+PrefixResultNames        = 0
+RdfFreeTextRulesSize     = 100
+IndexTreeMaps            = 64
+MaxQueryMem              = 256M
+VectorSize               = 1000
+MaxVectorSize            = 1000000
+AdjustVectorSize         = 0
+ThreadsPerQuery          = 2
+AsyncQueueMaxThreads     = 10
+NumberOfBuffers          = ${buffers}
+MaxDirtyBuffers          = ${Math.floor(buffers * 0.6)}
+MaxSortedTopRows         = ${options.maxSortedTopRows ?? 10000}
+
+[HTTPServer]
+ServerPort                  = 127.0.0.1:${httpPort}
+ServerRoot                  = .
+MaxClientConnections        = 10
+DavRoot                     = DAV
+EnabledDavVSP               = 0
+HTTPProxyEnabled            = 0
+TempASPXDir                 = 0
+ServerThreads               = 10
+MaxKeepAlives               = 10
+KeepAliveTimeout            = 10
+HTTPThreadSize              = 280000
+HttpPrintWarningsInOutput   = 0
+Charset                     = UTF-8
+EnabledGzipContent          = 0
+
+[Client]
+SQL_PREFETCH_ROWS  = 100
+SQL_PREFETCH_BYTES = 16000
+SQL_QUERY_TIMEOUT  = 0
+SQL_TXN_TIMEOUT    = 0
+
+[SPARQL]
+${options.resultSetMaxRows === null ? '' : `ResultSetMaxRows           = ${options.resultSetMaxRows ?? 10000}\n`}MaxQueryCostEstimationTime = 400
+MaxQueryExecutionTime      = ${options.maxQueryExecutionTime ?? 60}
+DefaultQuery               = select distinct ?Concept where {[] a ?Concept} LIMIT 100
+DeferInferenceRulesInit    = 0
+`;
+}
+
+const md5 = (s: string): string => createHash('md5').update(s).digest('hex');
+
+interface DigestChallenge {
+  realm: string;
+  nonce: string;
+  opaque?: string;
+  qop?: string;
+  algorithm?: string;
+  nc: number;
+}
+
+function parseDigestChallenge(header: string): DigestChallenge | undefined {
+  if (!/^Digest\s/i.test(header)) return undefined;
+  const params: Record<string, string> = {};
+  for (const m of header.slice(7).matchAll(/(\w+)=(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/g)) {
+    params[m[1]!.toLowerCase()] = m[2] ?? m[3] ?? '';
+  }
+  if (params.realm === undefined || params.nonce === undefined) return undefined;
+  return { realm: params.realm, nonce: params.nonce, opaque: params.opaque, qop: params.qop, algorithm: params.algorithm, nc: 0 };
+}
+
+/**
+ * fetch with HTTP digest authentication (RFC 7616, MD5, qop=auth; what Virtuoso's `-auth` endpoints ask for).
+ * The first request without a known challenge is preceded by a bodiless GET that fetches one, so a large body
+ * is sent once; later requests reuse the nonce with a rising nonce count, and a 401 (stale nonce) is retried
+ * once with the new challenge. `init.body` must be re-sendable (a string or bytes).
+ */
+export function digestFetch(user: string, password: string): (url: string, init?: RequestInit) => Promise<Response> {
+  let challenge: DigestChallenge | undefined;
+
+  const authorization = (method: string, url: URL, c: DigestChallenge): string => {
+    const uri = url.pathname + url.search;
+    const ha1 = md5(`${user}:${c.realm}:${password}`);
+    const ha2 = md5(`${method}:${uri}`);
+    const parts = [`username="${user}"`, `realm="${c.realm}"`, `nonce="${c.nonce}"`, `uri="${uri}"`];
+    if (c.qop !== undefined && c.qop.split(/\s*,\s*/).includes('auth')) {
+      c.nc += 1;
+      const nc = c.nc.toString(16).padStart(8, '0');
+      const cnonce = randomBytes(8).toString('hex');
+      parts.push('qop=auth', `nc=${nc}`, `cnonce="${cnonce}"`, `response="${md5(`${ha1}:${c.nonce}:${nc}:${cnonce}:auth:${ha2}`)}"`);
+    } else {
+      parts.push(`response="${md5(`${ha1}:${c.nonce}:${ha2}`)}"`);
+    }
+    if (c.opaque !== undefined) parts.push(`opaque="${c.opaque}"`);
+    parts.push(`algorithm=${c.algorithm ?? 'MD5'}`);
+    return `Digest ${parts.join(', ')}`;
+  };
+
+  const challengeOf = async (response: Response): Promise<DigestChallenge> => {
+    await response.arrayBuffer().catch(() => undefined);
+    const c = parseDigestChallenge(response.headers.get('www-authenticate') ?? '');
+    if (c === undefined) throw new Error(`digestFetch: ${response.status} without a Digest challenge from ${response.url}`);
+    return c;
+  };
+
+  return async (input: string, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(input);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const send = (c: DigestChallenge): Promise<Response> => {
+      const headers = new Headers(init.headers);
+      headers.set('authorization', authorization(method, url, c));
+      return fetch(url, { ...init, method, headers });
+    };
+    if (challenge === undefined) {
+      const probe = await fetch(url, { method: 'GET', signal: init.signal });
+      if (probe.status !== 401) {
+        await probe.arrayBuffer().catch(() => undefined);
+        throw new Error(`digestFetch: expected 401 with a challenge from ${url.href}, got ${probe.status}`);
+      }
+      challenge = await challengeOf(probe);
+    }
+    const response = await send(challenge);
+    if (response.status !== 401) return response;
+    challenge = await challengeOf(response);
+    return send(challenge);
+  };
+}
+
+/** Runs `sql` through isql-vt on stdin. isql-vt exits 0 even after errors, so stderr is searched for them. */
+export function runIsql(port: number, user: string, password: string, sql: string): Promise<string> {
+  if (ISQL_BIN === undefined) return Promise.reject(new Error('isql-vt is not installed'));
+  return new Promise((resolve, reject) => {
+    const child = spawn(ISQL_BIN, [`127.0.0.1:${port}`, user, password, 'VERBOSE=OFF', 'BANNER=OFF', 'PROMPT=OFF', 'ECHO=OFF'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (code !== 0 || /\*\*\* Error/.test(err)) reject(new Error(`isql-vt failed (exit ${code}): ${err.trim()}\n${sql}`));
+      else resolve(out);
+    });
+    child.stdin.end(sql.endsWith('\n') ? sql : `${sql}\n`);
+  });
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** A fresh Virtuoso on free ports of 127.0.0.1, answering SPARQL, with the DBA password `dba`. */
+export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<VirtuosoServer> {
+  if (VIRTUOSO_BIN === undefined) throw new Error('virtuoso-t is not installed (apt-get install virtuoso-opensource)');
+  const dir = await mkdtemp(join(tmpdir(), 'virtuoso-test-'));
+  const loadDir = join(dir, 'load');
+  await mkdir(loadDir);
+  const isqlPort = await freePort();
+  let httpPort = await freePort();
+  while (httpPort === isqlPort) httpPort = await freePort();
+  await writeFile(join(dir, 'virtuoso.ini'), virtuosoIni(dir, isqlPort, httpPort, options));
+
+  const started = Date.now();
+  const child = spawn(VIRTUOSO_BIN, ['+foreground', '+configfile', join(dir, 'virtuoso.ini')], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (d: Buffer): void => {
+    log = (log + d.toString('utf8')).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let spawnError: Error | undefined;
+  child.once('error', (e) => (spawnError = e));
+
+  // A test process that ends without stop() (a crash, a forgotten afterAll) still takes its server along.
+  const killOnExit = (): void => {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', killOnExit);
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited(child);
+      clearTimeout(timer);
+    }
+    process.removeListener('exit', killOnExit);
+    await rm(dir, { recursive: true, force: true });
+  };
+
+  const sparqlUrl = `http://127.0.0.1:${httpPort}/sparql`;
+  const deadline = started + (options.startTimeoutMs ?? 30000);
+  for (;;) {
+    if (spawnError !== undefined || child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`virtuoso-t exited before answering (${spawnError?.message ?? `exit ${child.exitCode ?? child.signalCode}`}):\n${log}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`virtuoso-t did not answer ${sparqlUrl} within ${options.startTimeoutMs ?? 30000} ms:\n${log}`);
+    }
+    try {
+      const response = await fetch(`${sparqlUrl}?query=${encodeURIComponent('ASK {}')}`, {
+        headers: { accept: 'application/sparql-results+json' },
+        signal: AbortSignal.timeout(2000),
+      });
+      await response.arrayBuffer();
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+
+  const user = 'dba';
+  const password = 'dba';
+  const graphStoreUrl = `http://127.0.0.1:${httpPort}/sparql-graph-crud-auth`;
+  return {
+    sparqlUrl,
+    sparqlAuthUrl: `http://127.0.0.1:${httpPort}/sparql-auth`,
+    graphStoreUrl,
+    crudUrl: graphStoreUrl,
+    user,
+    password,
+    httpPort,
+    isqlPort,
+    dir,
+    loadDir,
+    authFetch: digestFetch(user, password),
+    isql: (sql) => runIsql(isqlPort, user, password, sql),
+    startupMs: Date.now() - started,
+    stop,
+  };
+}
