@@ -46,6 +46,9 @@ export const COMPRESSION_THRESHOLD = 8 * 1024;
 export function createApp(ctx: AppContext, options: AppOptions = {}): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // Every cacheable answer sets its own validators (records, pages, indexes, catalog, dumps, static files);
+  // Express's own ETag would hash every other body, errors included, for nothing.
+  app.set('etag', false);
   const { trustProxy } = ctx.config;
   app.set('trust proxy', typeof trustProxy === 'object' ? [...trustProxy] : trustProxy);
   ctx.metrics.setGenerationSource(() => ctx.store.generation);
@@ -56,7 +59,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
   // Compression where it pays: bodies from 8 KiB (a page of records, an index; a single record stays plain),
   // for clients that ask, at zlib's fastest level (a 700 KB page of 100 records: about 2 ms for a tenth of
   // its size, where the default level 6 spends 8 ms for a fourteenth).
-  app.use(compression({ threshold: COMPRESSION_THRESHOLD, level: zlibConstants.Z_BEST_SPEED }));
+  const compress = compression({ threshold: COMPRESSION_THRESHOLD, level: zlibConstants.Z_BEST_SPEED });
+  // A client that asks for no encoding skips the compression wrappers altogether.
+  app.use((req, res, next) => (req.headers['accept-encoding'] === undefined ? next() : compress(req, res, next)));
 
   app.use(healthRoutes(ctx.store));
   app.get('/metrics', ctx.metrics.handler);

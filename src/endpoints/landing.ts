@@ -5,6 +5,7 @@
  * The page is self-contained: no script, no external asset.
  */
 import { Router } from 'express';
+import { isNotModified, recordCacheHeaders, sendNotModified, weakEtag } from '../http/caching.js';
 import { negotiate, varyOnAccept } from '../http/negotiation.js';
 
 /** Offers in the server's order of preference: a tie, `*∕*` or no Accept goes to the catalog. */
@@ -98,6 +99,7 @@ ${list(INDEXES)}
 /** GET / (mount at the root). */
 export function landingRoutes(): Router {
   const page = landingPage();
+  const validators = { etag: weakEtag('landing', page) };
   const router = Router();
   router.get('/', (req, res) => {
     varyOnAccept(res);
@@ -105,8 +107,12 @@ export function landingRoutes(): Router {
       res.redirect(302, CATALOG_PATH);
       return;
     }
+    recordCacheHeaders(res, validators, 'public, max-age=3600');
+    if (isNotModified(req, validators)) {
+      sendNotModified(res);
+      return;
+    }
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'public, max-age=3600');
     res.send(page);
   });
   return router;

@@ -63,6 +63,13 @@ describe('GET / for a browser', () => {
     }
   });
 
+  it('carries an ETag and answers 304 to it', async () => {
+    const res = await request(demo.app).get('/').set('Accept', CHROME);
+    expect(res.headers.etag).toMatch(/^W\/"/);
+    const again = await request(demo.app).get('/').set('Accept', CHROME).set('If-None-Match', res.headers.etag as string);
+    expect([again.status, again.text]).toEqual([304, '']);
+  });
+
   it('answers HEAD like GET, without a body', async () => {
     const res = await request(demo.app).head('/').set('Accept', CHROME);
     expect(res.status).toBe(200);
