@@ -1,5 +1,5 @@
 /** The process logger: pino JSON lines on stdout at the configured level, with secrets censored. */
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.js';
 
 /** Paths pino censors wherever they appear in a log object (keys in query objects, headers, config). */
@@ -13,7 +13,8 @@ const REDACT_PATHS = [
   'req.headers.cookie',
 ];
 
-/** Builds the logger the server and CLIs share. */
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[REDACTED]' } });
+/** Builds the logger the server and CLIs share (on stdout unless given another destination, as benchmarks do). */
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+  const options = { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[REDACTED]' } };
+  return destination === undefined ? pino(options) : pino(options, destination);
 }
