@@ -50,10 +50,16 @@ export class CollectionMembers {
         return cached && recordBody(cached, view);
       },
       async (missing) => {
+        // Several smaller queries sent at once: the store answers them in turn while this thread shapes the
+        // records of the answers already in, so querying and shaping overlap on the two threads.
+        const answers = chunks(missing, PIPELINE_CHUNK).map((part) => this.recordGraphs(part));
+        for (const answer of answers) answer.catch(() => undefined);
         const made = new Map<string, string>();
-        for (const [iri, graph] of await this.recordGraphs(missing)) {
-          const record = this.records.finish(generationId, pidOf(iri), graph);
-          if (record) made.set(iri, recordBody(record, view));
+        for (const answer of answers) {
+          for (const [iri, graph] of await answer) {
+            const record = this.records.finish(generationId, pidOf(iri), graph);
+            if (record) made.set(iri, recordBody(record, view));
+          }
         }
         return made;
       },
@@ -95,3 +101,8 @@ export class CollectionMembers {
 }
 
 const rows = (iris: readonly string[]): { record: string }[] => iris.map((record) => ({ record }));
+
+/** Records per query of a page of full records (a page of 100 takes four queries, shaped as they come in). */
+const PIPELINE_CHUNK = 25;
+
+const chunks = <T>(list: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
