@@ -346,10 +346,17 @@ function curie(ctx: CompiledContext, iri: string): string {
   return choice ?? iri;
 }
 
+/**
+ * Compacted node IRIs kept per context, up to this many: vocabulary and concept IRIs repeat in every record,
+ * record and image IRIs do not, so the cache starts afresh when full rather than grow with the collection.
+ */
+const ID_CACHE_LIMIT = 20_000;
+
 function compactId(ctx: CompiledContext, iri: string): string {
   let out = ctx.idCache.get(iri);
   if (out === undefined) {
     out = curie(ctx, iri);
+    if (ctx.idCache.size >= ID_CACHE_LIMIT) ctx.idCache.clear();
     ctx.idCache.set(iri, out);
   }
   return out;
