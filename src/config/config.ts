@@ -27,6 +27,8 @@ export interface Config {
   sparqlTimeoutMs: number;
   sparqlMaxRows: number;
   sparqlMaxConcurrent: number;
+  /** MiB of SPARQL answers cached per generation (0 disables the result cache and the coalescing of identical queries). */
+  sparqlResultCacheMb: number;
   /** Hosts (`host[:port]`, lower case) whose image URIs are accepted and proxied. */
   imageHosts: readonly string[];
   demoObjects: number;
@@ -149,6 +151,7 @@ const SETTINGS = {
   SPARQL_TIMEOUT_MS: int(1, 3_600_000),
   SPARQL_MAX_ROWS: int(1, 10_000_000),
   SPARQL_MAX_CONCURRENT: int(1, 64),
+  SPARQL_RESULT_CACHE_MB: int(0, 65_536),
   IMAGE_HOSTS: imageHostsSetting,
   DEMO_OBJECTS: int(1, 10_000_000),
   DEMO_SEED: int(0, 2 ** 32 - 1),
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sparqlTimeoutMs: parsed.SPARQL_TIMEOUT_MS ?? 10_000,
     sparqlMaxRows: parsed.SPARQL_MAX_ROWS ?? 10_000,
     sparqlMaxConcurrent: parsed.SPARQL_MAX_CONCURRENT ?? 2,
+    sparqlResultCacheMb: parsed.SPARQL_RESULT_CACHE_MB ?? 64,
     imageHosts: parsed.IMAGE_HOSTS ?? [new URL(baseUrl).host],
     demoObjects: parsed.DEMO_OBJECTS ?? 1000,
     demoSeed: parsed.DEMO_SEED ?? 1,

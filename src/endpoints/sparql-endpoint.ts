@@ -1,9 +1,10 @@
 /**
  * /sparql: the SPARQL 1.1 Protocol query endpoint over the public store (docs/sparql.md). The handler reads
- * like the protocol: read the operation, apply the endpoint's policy, negotiate the answer's format, run the
- * query under the concurrency cap and the deadline, send. A GET without a query is answered with the query
- * editor (browsers) or the service description (RDF clients). Mount outside /v2: it has its own rate limit
- * and accepts POST.
+ * like the protocol: read the operation, apply the endpoint's policy (its verdict cached per query text),
+ * negotiate the answer's format, answer from the generation's result cache or run the query under the
+ * concurrency cap and the deadline (identical queries running at once share one run), send. A GET without a
+ * query is answered with the query editor (browsers) or the service description (RDF clients). Mount outside
+ * /v2: it has its own rate limit and accepts POST.
  */
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -17,9 +18,12 @@ import { negotiate, rdfContentType, serialiseQuads, varyOnAccept, type RdfSyntax
 import { v2RateLimit } from '../http/rate-limit.js';
 import { editorPage } from '../sparql/editor-page.js';
 import { readOperation } from '../sparql/protocol-request.js';
+import { cacheMetrics } from '../sparql/cache-metrics.js';
+import { Cancellation } from '../sparql/cancellation.js';
 import { deadlineMessage, QueryGate } from '../sparql/query-gate.js';
-import { prepareQuery } from '../sparql/query-policy.js';
-import { contentTypeOf, offersFor } from '../sparql/result-formats.js';
+import { QueryPolicy, type PreparedQuery } from '../sparql/query-policy.js';
+import { ResultCache, type GenerationAnswer } from '../sparql/result-cache.js';
+import { contentTypeOf, offersFor, type ResultFormat } from '../sparql/result-formats.js';
 import { serviceDescription } from '../sparql/service-description.js';
 import { QueryDeadlineError, QueryError, StoreUnavailableError } from '../store/errors.js';
 import type { QueryStore } from '../store/types.js';
@@ -55,6 +59,17 @@ function storeFailure(err: unknown, deadlineMs: number): unknown {
   return err;
 }
 
+/**
+ * Sends a text answer whose validators are set and already checked. Express's res.send would turn a text of
+ * 1,000 characters or more into a Buffer (to hash an ETag the endpoint has set already) and write headers and
+ * body as two chunks; one string write costs measurably less for the small answers most queries get.
+ */
+function sendText(req: Request, res: Response, body: string): void {
+  res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'));
+  if (req.method === 'HEAD') res.end();
+  else res.end(body, 'utf8');
+}
+
 /** The directory of the YASGUI build in node_modules (served as is: no copy, no CDN). */
 function yasguiBuildDir(): string {
   const require = createRequire(import.meta.url);
@@ -73,12 +88,34 @@ const assetRoutes = (): Router =>
 /** Routes of /sparql (mount at /sparql). */
 export function sparqlRoutes(ctx: AppContext, options: SparqlRouteOptions): Router {
   const { store } = options;
-  const { baseUrl, sparqlTimeoutMs: deadlineMs, sparqlMaxRows: maxRows, sparqlMaxConcurrent } = ctx.config;
+  const { baseUrl, sparqlTimeoutMs: deadlineMs, sparqlMaxRows: maxRows, sparqlMaxConcurrent, sparqlResultCacheMb } = ctx.config;
   const endpoint = `${baseUrl}/sparql`;
   const gate = new QueryGate(sparqlMaxConcurrent, options.maxQueued ?? 4 * sparqlMaxConcurrent);
+  const policy = new QueryPolicy({ baseIri: endpoint, maxRows });
+  const metrics = cacheMetrics(ctx.metrics.registry);
+  const results = sparqlResultCacheMb > 0 ? new ResultCache({ maxBytes: sparqlResultCacheMb * 2 ** 20, onOutcome: metrics.outcome, onBytes: metrics.bytes }) : undefined;
   const limiter = v2RateLimit(options.rateLimitPerMinute ?? ctx.config.rateLimitPerMinute, ctx.logger);
   // Only queries count against the limit: the editor page, its assets and the description are free.
   const limitQueries: RequestHandler = (req, res, next) => (req.method === 'POST' || req.originalUrl.includes('query=') ? limiter(req, res, next) : next());
+
+  // A prepared query's ETags, per generation and media type, hashed once rather than per request.
+  const etags = new WeakMap<Readonly<PreparedQuery>, Map<string, string>>();
+  const etagOf = (prepared: Readonly<PreparedQuery>, generation: string, mediaType: string): string => {
+    let known = etags.get(prepared);
+    if (known === undefined) {
+      known = new Map();
+      etags.set(prepared, known);
+    }
+    const key = `${generation}\n${mediaType}`;
+    let etag = known.get(key);
+    if (etag === undefined) {
+      // Generations come and go: a handful of tags per query is all that is ever current.
+      if (known.size >= 16) known.clear();
+      etag = weakEtag('sparql', generation, mediaType, String(prepared.unionDefaultGraph), prepared.text);
+      known.set(key, etag);
+    }
+    return etag;
+  };
 
   const describe = async (req: Request, res: Response): Promise<void> => {
     const choice = negotiate(req, ['text/turtle', 'text/html', ...DESCRIPTION_OFFERS.slice(1)]);
@@ -103,7 +140,7 @@ export function sparqlRoutes(ctx: AppContext, options: SparqlRouteOptions): Rout
       await describe(req, res);
       return;
     }
-    const prepared = prepareQuery(operation.query, operation, { baseIri: endpoint, maxRows });
+    const prepared = policy.prepare(operation.query, operation);
     const offers = offersFor(prepared.form);
     const mediaType = negotiate(req, offers.map((o) => o.mediaType));
     const format = offers.find((o) => o.mediaType === mediaType);
@@ -111,7 +148,8 @@ export function sparqlRoutes(ctx: AppContext, options: SparqlRouteOptions): Rout
       throw new NotAcceptableError(`A ${prepared.form.toUpperCase()} answer is available as ${offers.map((o) => o.mediaType).join(', ')}.`);
     }
     // Same generation, same query, same format: the same answer, so a client may revalidate without a re-run.
-    const etag = weakEtag('sparql', store.generation?.id ?? '', format.mediaType, String(prepared.unionDefaultGraph), prepared.text);
+    const generation = store.generation?.id;
+    const etag = etagOf(prepared, generation ?? '', format.mediaType);
     res.setHeader('ETag', etag);
     if (prepared.rowCapApplied) res.setHeader(MAX_ROWS_HEADER, String(maxRows));
     if (isNotModified(req, { etag })) {
@@ -119,27 +157,46 @@ export function sparqlRoutes(ctx: AppContext, options: SparqlRouteOptions): Rout
       return;
     }
 
-    const gone = new AbortController();
-    res.once('close', () => gone.abort());
-    let body: string;
-    try {
-      body = await gate.run(
+    // The store format, not the media type: application/json and application/sparql-results+json share answers.
+    const key = `${format.storeFormat}\n${prepared.normalised}`;
+    const body = (generation !== undefined ? results?.get(generation, key) : undefined) ?? (await evaluate(prepared, format, generation, key, arrived, res));
+    res.setHeader('Content-Type', contentTypeOf(format));
+    sendText(req, res, body);
+  };
+
+  /**
+   * Runs a query in the store under the concurrency cap, with the deadline counted from `arrived`; with the
+   * result cache on, joins an identical query already running on `generation` and keeps the answer.
+   */
+  const evaluate = async (prepared: Readonly<PreparedQuery>, format: ResultFormat, generation: string | undefined, key: string, arrived: number, res: Response): Promise<string> => {
+    // A response closed before it finished: the client went away. (An answered one closes too: nothing to do.)
+    const gone = new Cancellation();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.cancel();
+    });
+    // A shared run takes the deadline of the request that starts it; requests joining it arrived later.
+    const run = (abandon: Cancellation): Promise<GenerationAnswer> =>
+      gate.run(
         arrived + deadlineMs,
         deadlineMs,
-        (remainingMs) =>
-          store.query(prepared.text, {
+        async (remainingMs) => {
+          // The generation the answer comes from: the one served when the query is sent.
+          const served = store.generation?.id;
+          const body = await store.query(prepared.text, {
             format: format.storeFormat,
             deadlineMs: remainingMs,
             unionDefaultGraph: prepared.unionDefaultGraph,
             label: `sparql-${prepared.form}`,
-          }),
-        gone.signal,
+          });
+          return { body, generation: served };
+        },
+        () => abandon.signal,
       );
+    try {
+      return results !== undefined && generation !== undefined ? await results.run(generation, key, gone, run) : (await run(gone)).body;
     } catch (err) {
       throw storeFailure(err, deadlineMs);
     }
-    res.setHeader('Content-Type', contentTypeOf(format));
-    res.send(body);
   };
 
   const router = Router();

@@ -38,9 +38,10 @@ export class QueryGate {
 
   /**
    * Runs `task` once a slot is free, with the milliseconds left before `deadlineAt` (a `performance.now()`
-   * time); `deadlineMs` is the whole deadline, for the message.
+   * time); `deadlineMs` is the whole deadline, for the message. `signal` (or the function that makes it, called
+   * only if the task has to wait) aborts when nobody wants the answer any more: the task then leaves the queue.
    */
-  async run<T>(deadlineAt: number, deadlineMs: number, task: (remainingMs: number) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(deadlineAt: number, deadlineMs: number, task: (remainingMs: number) => Promise<T>, signal?: AbortSignal | (() => AbortSignal)): Promise<T> {
     await this.acquire(deadlineAt, deadlineMs, signal);
     try {
       const remaining = Math.floor(deadlineAt - performance.now());
@@ -51,12 +52,14 @@ export class QueryGate {
     }
   }
 
-  private acquire(deadlineAt: number, deadlineMs: number, signal: AbortSignal | undefined): Promise<void> {
+  private acquire(deadlineAt: number, deadlineMs: number, lazySignal: AbortSignal | (() => AbortSignal) | undefined): Promise<void> {
     if (this.running < this.maxConcurrent) {
       this.running++;
       return Promise.resolve();
     }
     if (this.queue.length >= this.maxQueued) return Promise.reject(new ServiceUnavailableError(1, BUSY_MESSAGE));
+    const signal = typeof lazySignal === 'function' ? lazySignal() : lazySignal;
+    if (signal?.aborted) return Promise.reject(new Error('the client went away'));
     return new Promise<void>((resolve, reject) => {
       const leave = (err: Error): void => {
         const at = this.queue.indexOf(waiter);

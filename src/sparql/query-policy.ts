@@ -6,10 +6,15 @@
  *     Protocol §2.1.4); without any dataset the default graph is the union of all graphs of the public store;
  *   - a query asking more than `maxRows` solutions (no LIMIT, or a larger one) gets LIMIT `maxRows`.
  * The query the store runs is the client's text when nothing changes, else the query regenerated from the AST.
+ * The verdict is a pure function of the query text, the protocol dataset, the base IRI and the row cap, so
+ * `QueryPolicy` keeps it per text and dataset in a bounded LRU: a repeated query costs a map look-up, not a
+ * parse (about 0.2-1 ms), a walk and a regeneration.
  */
+import { createHash } from 'node:crypto';
 import sparqljs from 'sparqljs';
 import { DataFactory } from 'n3';
 import { BadRequestError, ForbiddenError } from '../http/errors.js';
+import { BoundedLru } from './bounded-lru.js';
 
 export type QueryForm = 'select' | 'construct' | 'describe' | 'ask';
 
@@ -35,6 +40,11 @@ export interface PreparedQuery {
   unionDefaultGraph: boolean;
   /** True when the query's LIMIT was lowered (or added) to the row cap. */
   rowCapApplied: boolean;
+  /**
+   * The query as the endpoint decided to run it, blind to layout, comments and prefix names: a sha256 of the
+   * canonical JSON of the rewritten AST (see `normalisedKey`). Equal keys mean equal queries over equal datasets.
+   */
+  normalised: string;
 }
 
 export const UPDATE_REFUSED =
@@ -79,6 +89,30 @@ const syntaxMessage = (err: unknown): string => {
   return `Invalid SPARQL query: ${text.trim()}`;
 };
 
+/**
+ * Terms (RDF/JS objects, whose `termType` may sit on the prototype, as sparqljs's wildcard's does) are written
+ * with their type, and `undefined` (UNDEF in VALUES) as a marker, since JSON.stringify would drop both.
+ */
+const UNDEF = { undef: true };
+function canonical(_key: string, value: unknown): unknown {
+  if (value === undefined) return UNDEF;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { termType?: unknown }).termType === 'string') {
+    const term = value as { termType: string; value?: unknown };
+    return { termType: term.termType, value: term.value, ...value };
+  }
+  return value;
+}
+
+/**
+ * The result cache's key of a checked, rewritten AST: its JSON without the prefix map (every prefixed name
+ * is already expanded in the AST), terms typed, UNDEF kept, hashed. The base IRI stays in it, since IRI("x")
+ * resolves against it when the query runs.
+ */
+function normalisedKey(ast: sparqljs.SparqlQuery): string {
+  const { prefixes: _prefixes, ...rest } = ast;
+  return createHash('sha256').update(JSON.stringify(rest, canonical), 'utf8').digest('base64url');
+}
+
 /** Parses and checks `query` against the endpoint's policy; throws 403 for updates and 400 otherwise. */
 export function prepareQuery(query: string, dataset: ProtocolDataset, options: PolicyOptions): PreparedQuery {
   let parsed: sparqljs.SparqlQuery;
@@ -112,5 +146,44 @@ export function prepareQuery(query: string, dataset: ProtocolDataset, options: P
   // Relative IRIs resolve against the endpoint: the parser resolved them in the AST; an unchanged text gets
   // the endpoint as its outer BASE (a BASE of the query's own, written after it, still wins).
   const text = rewrite ? generator.stringify(ast) : `BASE <${options.baseIri}>\n${query}`;
-  return { form: ast.queryType.toLowerCase() as QueryForm, text, unionDefaultGraph: !hasDataset, rowCapApplied };
+  return { form: ast.queryType.toLowerCase() as QueryForm, text, unionDefaultGraph: !hasDataset, rowCapApplied, normalised: normalisedKey(ast) };
+}
+
+/** A cached verdict: the prepared query, or the refusal (status and message) to throw again. */
+type Verdict = { prepared: Readonly<PreparedQuery> } | { refused: { status: 400 | 403; message: string } };
+
+/** Bounds of the verdict cache: entries, and characters held (keys, texts), counted as UTF-16 bytes. */
+const VERDICT_ENTRIES = 1000;
+const VERDICT_BYTES = 16 * 2 ** 20;
+const VERDICT_OVERHEAD = 256;
+
+/** `prepareQuery` for one endpoint (base IRI, row cap), remembering the verdicts of the texts it was last asked. */
+export class QueryPolicy {
+  private readonly verdicts = new BoundedLru<string, Verdict>({ maxEntries: VERDICT_ENTRIES, maxWeight: VERDICT_BYTES });
+
+  constructor(private readonly options: PolicyOptions) {}
+
+  /** The verdict of `query` over `dataset`: the prepared query, or the same 400/403 as `prepareQuery`. */
+  prepare(query: string, dataset: ProtocolDataset): Readonly<PreparedQuery> {
+    // IRIs cannot hold whitespace (protocol-request.ts checks them), so the separators are unambiguous.
+    const key = `${dataset.defaultGraphs.join(' ')}\n${dataset.namedGraphs.join(' ')}\n${query}`;
+    const known = this.verdicts.get(key);
+    if (known !== undefined) {
+      if ('prepared' in known) return known.prepared;
+      const { status, message } = known.refused;
+      throw status === 403 ? new ForbiddenError(message) : new BadRequestError(message);
+    }
+    try {
+      const prepared = Object.freeze(prepareQuery(query, dataset, this.options));
+      this.verdicts.set(key, { prepared }, 2 * (key.length + prepared.text.length + prepared.normalised.length) + VERDICT_OVERHEAD);
+      return prepared;
+    } catch (err) {
+      // Only the policy's own refusals are verdicts; anything else (a bug) is not remembered.
+      if (err instanceof ForbiddenError || err instanceof BadRequestError) {
+        const refused = { status: err.status as 400 | 403, message: err.message };
+        this.verdicts.set(key, { refused }, 2 * (key.length + err.message.length) + VERDICT_OVERHEAD);
+      }
+      throw err;
+    }
+  }
 }

@@ -78,4 +78,23 @@ describe('QueryGate', () => {
     await running;
     expect(gate.active).toBe(0);
   });
+
+  it('makes a lazily given signal only when the task has to wait, and turns away a client already gone', async () => {
+    const gate = new QueryGate(1, 4);
+    let made = 0;
+    const lazily = (controller: AbortController) => () => {
+      made++;
+      return controller.signal;
+    };
+    const a = controlled();
+    const running = gate.run(later(10_000), 10_000, a.task, lazily(new AbortController()));
+    expect(made).toBe(0);
+    const left = new AbortController();
+    left.abort();
+    await expect(gate.run(later(10_000), 10_000, controlled().task, lazily(left))).rejects.toThrow('the client went away');
+    expect([made, gate.waiting]).toEqual([1, 0]);
+    a.finish('a');
+    await running;
+    expect(gate.active).toBe(0);
+  });
 });
