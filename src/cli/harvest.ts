@@ -1,6 +1,6 @@
 /**
- * `npm run harvest -- DIR [--no-image-check]`: a source export (JSON Lines per record kind) becomes the
- * new current generation. Records get BASE_URL's IRIs; images are checked on IMAGE_HOSTS.
+ * `npm run harvest -- DIR [--no-image-check] [--no-index]`: a source export (JSON Lines per record kind) becomes
+ * the new current generation, with its stored index. Records get BASE_URL's IRIs; images are checked on IMAGE_HOSTS.
  */
 import path from 'node:path';
 import { COLOR_CACHE_DIR } from '../harvest/image-colors.js';
@@ -8,15 +8,17 @@ import { harvestExport, SourceLineError } from '../harvest/harvest.js';
 import { createGeneration } from '../store/generations.js';
 import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError } from './common.js';
 import { createProgress } from './progress.js';
+import { storedIndexOption } from './stored-index.js';
 
-const USAGE = `usage: npm run harvest -- DIR [--no-image-check]
+const USAGE = `usage: npm run harvest -- DIR [--no-image-check] [--no-index]
 
 Reads DIR/{objects,agents,exhibitions,concepts}.jsonl, maps every record to CIDOC-CRM quads and makes the
 result the current generation under DATA_DIR. Nothing changes when a line is bad (the error names file:line).
---no-image-check keeps every image without a HEAD request (no IIIF server at hand).`;
+--no-image-check keeps every image without a HEAD request (no IIIF server at hand).
+--no-index skips the stored index (the server then builds its indexes from the store once, and stores them).`;
 
 runCli(USAGE, async () => {
-  const { values, positionals } = parseCommandLine({ 'no-image-check': { type: 'boolean' } });
+  const { values, positionals } = parseCommandLine({ 'no-image-check': { type: 'boolean' }, 'no-index': { type: 'boolean' } });
   if (positionals.length !== 1) throw new UsageError('give exactly one source export folder');
   const sourceDir = path.resolve(positionals[0] as string);
   const settings = cliSettings();
@@ -37,7 +39,10 @@ runCli(USAGE, async () => {
         });
         return { details: { ...report } };
       },
-      { onCheck: (p) => progress.update({ phase: 'check', ...p, unit: 'bytes' }) },
+      {
+        onCheck: (p) => progress.update({ phase: 'check', ...p, unit: 'bytes' }),
+        derive: values['no-index'] === true ? undefined : storedIndexOption('harvest', settings.baseUrl, progress),
+      },
     );
     progress.stop();
     printGeneration(generation, Date.now() - started);

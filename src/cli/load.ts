@@ -1,19 +1,22 @@
 /**
- * `npm run load -- FILE.nq[.gz] [--base-url URL]`: an N-Quads dump becomes the new current generation.
- * The base URL of the records is taken from --base-url, else from the record graph IRIs, else BASE_URL.
+ * `npm run load -- FILE.nq[.gz] [--base-url URL] [--no-index]`: an N-Quads dump becomes the new current
+ * generation, with its stored index. The base URL of the records is taken from --base-url, else from the record
+ * graph IRIs, else BASE_URL.
  */
 import path from 'node:path';
 import { loadNQuadsFile, type LoadProgress } from '../store/load.js';
 import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError } from './common.js';
 import { createProgress } from './progress.js';
+import { storedIndexOption } from './stored-index.js';
 
-const USAGE = `usage: npm run load -- FILE.nq[.gz] [--base-url URL]
+const USAGE = `usage: npm run load -- FILE.nq[.gz] [--base-url URL] [--no-index]
 
 Checks every line of FILE, splits the public from the non-public quads (admin graph) and makes the result
-the current generation under DATA_DIR. Nothing changes when a line is bad (the error names file:line).`;
+the current generation under DATA_DIR. Nothing changes when a line is bad (the error names file:line).
+--no-index skips the stored index (the server then builds its indexes from the store once, and stores them).`;
 
 runCli(USAGE, async () => {
-  const { values, positionals } = parseCommandLine({ 'base-url': { type: 'string' } });
+  const { values, positionals } = parseCommandLine({ 'base-url': { type: 'string' }, 'no-index': { type: 'boolean' } });
   if (positionals.length !== 1) throw new UsageError('give exactly one N-Quads file');
   const file = path.resolve(positionals[0] as string);
   const baseUrl = values['base-url']?.replace(/\/+$/, '');
@@ -28,7 +31,8 @@ runCli(USAGE, async () => {
       ...(quads === undefined ? {} : { detail: `${quads.toLocaleString('en')} quads`, rateOf: { count: quads, unit: 'quads' } }),
     });
   try {
-    const generation = await loadNQuadsFile(settings.dataDir, file, { baseUrl, fallbackBaseUrl: settings.baseUrl, onProgress });
+    const derive = values['no-index'] === true ? undefined : storedIndexOption('load', settings.baseUrl, progress);
+    const generation = await loadNQuadsFile(settings.dataDir, file, { baseUrl, fallbackBaseUrl: settings.baseUrl, onProgress, derive });
     progress.stop();
     printGeneration(generation, Date.now() - started);
   } catch (err) {

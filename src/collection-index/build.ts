@@ -1,7 +1,8 @@
 /**
  * Builds a kind's collection index of the generation the store serves: the kind's index SELECT queries,
  * then its table, sort orders, full-text index and whatever each filter prepares. Runs once per generation
- * and kind (index-manager.ts decides when), never per request.
+ * and kind (index-manager.ts decides when), never per request. The rows come through a `SelectRows`: the
+ * store by default, or a generation's stored answers (stored-index.ts), which give the same rows.
  */
 import { performance } from 'node:perf_hooks';
 import type { IndexDeclaration } from '../engine/kind.js';
@@ -11,7 +12,7 @@ import { parseSelectJson } from '../records/sparql-json.js';
 import type { QueryStore } from '../store/types.js';
 import type { Iris } from '../vocab/iris.js';
 import { CollectionIndex } from './collection-index.js';
-import type { SelectRows } from './filters/filter.js';
+import type { PreparedFilter, SelectRows } from './filters/filter.js';
 import type { RecordTable, Row } from './record-table.js';
 import { TextIndex } from './text/text-index.js';
 
@@ -21,18 +22,42 @@ export interface IndexDependencies {
   iris: Iris;
 }
 
-/** A SelectRows over the catalogue; the admin graph is bound for queries that declare it. */
+/** The exact SPARQL text a SelectRows sends for `name` and `bindings`: the admin graph is bound for queries that declare it. */
+export function boundSelect(deps: Pick<IndexDependencies, 'queries' | 'iris'>, name: string, bindings: Record<string, BoundTerm> = {}): string {
+  const entry = deps.queries.get(name);
+  const row = { ...bindings };
+  if (entry.params.some((param) => param.name === 'admin') && row.admin === undefined) row.admin = deps.iris.adminGraph;
+  return deps.queries.bind(name, [row]);
+}
+
+/** A SelectRows over the catalogue, answered by the store. */
 export function selectRows(deps: IndexDependencies): SelectRows {
-  return async (name, bindings: Record<string, BoundTerm> = {}) => {
-    const entry = deps.queries.get(name);
-    const row = { ...bindings };
-    if (entry.params.some((param) => param.name === 'admin') && row.admin === undefined) row.admin = deps.iris.adminGraph;
-    const text = await deps.store.query(deps.queries.bind(name, [row]), {
-      format: 'application/sparql-results+json',
-      label: name,
-    });
+  return async (name, bindings) => {
+    const text = await deps.store.query(boundSelect(deps, name, bindings), { format: 'application/sparql-results+json', label: name });
     return parseSelectJson(text);
   };
+}
+
+/** The rows of every index query of a kind, by the part of the rows each fills. */
+async function indexRows<T extends RecordTable>(declaration: IndexDeclaration<T>, select: SelectRows): Promise<Record<string, Row[]>> {
+  const rows: Record<string, Row[]> = {};
+  for (const [part, name] of Object.entries(declaration.queries)) rows[part] = await select(name);
+  return rows;
+}
+
+async function prepareFilters<T extends RecordTable>(declaration: IndexDeclaration<T>, table: T, select: SelectRows): Promise<PreparedFilter[]> {
+  const prepared = [];
+  for (const filter of declaration.filters) prepared.push(await filter.prepare(table, select));
+  return prepared;
+}
+
+/**
+ * Asks every query that building the kind's index asks (its index SELECTs, then what its filters prepare from
+ * the table), without the sort orders and the text index: what a stored index must hold.
+ */
+export async function askIndexQueries<T extends RecordTable>(declaration: IndexDeclaration<T>, generationId: string, select: SelectRows): Promise<void> {
+  const table = declaration.table(generationId, await indexRows(declaration, select));
+  await prepareFilters(declaration, table, select);
 }
 
 /** Builds the index of generation `generationId` (the caller checks that the store still serves it after). */
@@ -40,12 +65,11 @@ export async function buildCollectionIndex<T extends RecordTable>(
   deps: IndexDependencies,
   declaration: IndexDeclaration<T>,
   generationId: string,
+  select: SelectRows = selectRows(deps),
 ): Promise<CollectionIndex<T>> {
   const heapBefore = process.memoryUsage().heapUsed;
   const started = performance.now();
-  const select = selectRows(deps);
-  const rows: Record<string, Row[]> = {};
-  for (const [part, name] of Object.entries(declaration.queries)) rows[part] = await select(name);
+  const rows = await indexRows(declaration, select);
   const queried = performance.now();
   const table = declaration.table(generationId, rows);
   const tabled = performance.now();
@@ -53,8 +77,7 @@ export async function buildCollectionIndex<T extends RecordTable>(
   const sorted = performance.now();
   const text = await TextIndex.build(table.size, declaration.textFields(table));
   const texted = performance.now();
-  const prepared = [];
-  for (const filter of declaration.filters) prepared.push(await filter.prepare(table, select));
+  const prepared = await prepareFilters(declaration, table, select);
   const done = performance.now();
   return new CollectionIndex(table, sorts, text, deps.iris, prepared, {
     records: table.size,

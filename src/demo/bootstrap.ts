@@ -3,7 +3,7 @@
  * DEMO_SEED), its images rendered, and — once the server listens, so that the harvest can HEAD-check the
  * images against the service's own IIIF server — harvested into the first generation. Later starts reuse
  * what is on disk: the source export and images when their recipe is unchanged, the current generation when
- * its records carry BASE_URL's IRIs.
+ * its records carry BASE_URL's IRIs. A harvested demo generation gets its stored index like any other.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { generateCollection } from '../generator/collection.js';
 import { writeCollection } from '../generator/write.js';
+import { storedIndexStep } from '../engine/indexes.js';
 import { COLOR_CACHE_DIR } from '../harvest/image-colors.js';
 import { harvestExport } from '../harvest/harvest.js';
 import { IMAGES_FILE, SOURCE_FILES } from '../harvest/schema.js';
@@ -78,6 +79,15 @@ export async function ensureGeneration(config: Config, logger: Logger, demo: Dem
           imageHosts: [...config.imageHosts],
           colors: { cacheDir: join(config.dataDir, COLOR_CACHE_DIR) },
         })) } }),
+    {
+      derive: storedIndexStep({
+        baseUrl: config.baseUrl,
+        onDone: (outcome) => {
+          if ('report' in outcome) logger.info({ ...outcome.report }, 'demo stored index written');
+          else logger.warn({ problem: outcome.problem }, 'demo stored index not written; the indexes are built from the store');
+        },
+      }),
+    },
   );
   await pruneGenerations(config.dataDir, config.keepGenerations);
   logger.info({ generation: generation.id, ms: Date.now() - started, counts: generation.manifest.counts }, 'demo harvested');

@@ -1,55 +1,278 @@
 /**
- * The collection indexes of an app, one per kind, each rebuilt for every generation the store serves. They
- * are built as soon as a generation serves, when the store announces it (StoreManager emits `ready` and
- * `swap`), one kind after the other so the store is not asked for every kind's SELECTs at once; otherwise on
- * first use. Shared per store, so the collections and any index endpoint read the same one.
+ * What an app derives from each generation its REST store serves: one collection index per kind, and the
+ * record statuses. They are built as soon as a generation serves, when the store announces it (StoreManager
+ * emits `ready` and `swap`), one after the other so the store is not asked for every kind's SELECTs at once;
+ * otherwise on first use. Shared per store, so the collections and any index endpoint read the same one.
+ *
+ * Start-up from stored work (docs/architecture.md): the SELECT answers they are built from come from the
+ * generation's stored index when it holds them (collection-index/stored-index.ts). When the store starts loading
+ * a generation (`loading`), its stored index is read and everything is built from it at once, while the store
+ * is still loading; once the generation serves, only what the stored index lacked is asked of the store, and a
+ * stored index that was missing, stale, damaged or incomplete is written again (where the folder is writable).
+ * Whatever is wrong with a stored index, the generation serves: the structures are then built from the store.
+ *
+ * `writeGenerationIndex` writes the stored index of a generation being made (harvest, load, demo).
  */
+import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../app-context.js';
-import { buildCollectionIndex } from '../collection-index/build.js';
+import { askIndexQueries, buildCollectionIndex } from '../collection-index/build.js';
 import type { CollectionIndex } from '../collection-index/collection-index.js';
 import { CollectionIndexes } from '../collection-index/index-manager.js';
-import type { RecordTable } from '../collection-index/record-table.js';
-import type { QueryStore } from '../store/types.js';
+import type { RecordTable, Row } from '../collection-index/record-table.js';
+import { storedIndexFile, storedSelect, StoredIndex, type AnswerCounts } from '../collection-index/stored-index.js';
+import { AGENTS, CONCEPTS, EXHIBITIONS, OBJECTS } from '../kinds/index.js';
+import { QueryCatalogue } from '../queries/catalogue.js';
+import { sharedStatusIndex } from '../records/records.js';
+import { STATUS_QUERY, type StatusIndex } from '../records/status-index.js';
+import { generationDir, type Generation } from '../store/generations.js';
+import { StoreManager } from '../store/store-manager.js';
+import type { GenerationManifest, QueryStore } from '../store/types.js';
+import { Iris } from '../vocab/iris.js';
 import type { ResourceKind } from './kind.js';
 
-type IndexContext = Pick<AppContext, 'store' | 'queries' | 'iris' | 'logger'>;
+type IndexContext = Pick<AppContext, 'store' | 'queries' | 'iris' | 'logger'> & { config: Pick<AppContext['config'], 'dataDir'> };
 
-const shared = new WeakMap<QueryStore, Map<string, CollectionIndexes<RecordTable>>>();
-const builds = new WeakMap<QueryStore, Promise<unknown>>();
+/** What StoreManager's `loading` event carries. */
+interface LoadingEvent {
+  generationDir: string;
+  manifest: GenerationManifest;
+}
+
+const derived = new WeakMap<QueryStore, GenerationDerived>();
 
 /** The index manager of `kind` in the app of `ctx`. */
 export function sharedIndexes<T extends RecordTable>(ctx: IndexContext, kind: ResourceKind<T>): CollectionIndexes<T> {
-  let byKind = shared.get(ctx.store);
-  if (!byKind) {
-    byKind = new Map();
-    shared.set(ctx.store, byKind);
+  let forStore = derived.get(ctx.store);
+  if (!forStore) {
+    forStore = new GenerationDerived(ctx);
+    derived.set(ctx.store, forStore);
   }
-  const existing = byKind.get(kind.collection);
-  if (existing) return existing as unknown as CollectionIndexes<T>;
-
-  const indexes = new CollectionIndexes<T>(
-    (generationId) => serially(ctx.store, async (): Promise<CollectionIndex<T>> => {
-      const index = await buildCollectionIndex(ctx, kind.index, generationId);
-      ctx.logger.info({ generation: generationId, kind: kind.collection, ...index.report }, 'collection index built');
-      return index;
-    }),
-    () => ctx.store.generation?.id,
-  );
-  byKind.set(kind.collection, indexes as unknown as CollectionIndexes<RecordTable>);
-  const warm = (): void => indexes.warm((err) => ctx.logger.error({ err, kind: kind.collection }, 'collection index build failed'));
-  const events = ctx.store as Partial<Pick<NodeJS.EventEmitter, 'on'>>;
-  if (typeof events.on === 'function') {
-    events.on.call(ctx.store, 'ready', warm);
-    events.on.call(ctx.store, 'swap', warm);
-  }
-  if (ctx.store.ready()) warm();
-  return indexes;
+  return forStore.indexesOf(kind);
 }
 
-/** Runs index builds of one store one after the other. */
-function serially<R>(store: QueryStore, build: () => Promise<R>): Promise<R> {
-  const previous = builds.get(store) ?? Promise.resolve();
-  const next = previous.then(build, build);
-  builds.set(store, next.catch(() => undefined));
-  return next;
+/** The per-generation structures of one store, and the stored indexes they are built from. */
+class GenerationDerived {
+  private readonly kinds = new Map<string, { kind: ResourceKind<RecordTable>; indexes: CollectionIndexes<RecordTable> }>();
+  private readonly statuses: StatusIndex;
+  /** Stored indexes being built from (the generation loading and the one served), released once all is built. */
+  private readonly books = new Map<string, Promise<StoredIndex>>();
+  /** Folders of the generations seen loading, by id. */
+  private readonly dirs = new Map<string, string>();
+  /** Status rows being read, by generation, so that a record request and the warm-up share one query. */
+  private readonly statusReads = new Map<string, Promise<Row[]>>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private warmScheduled = false;
+
+  constructor(private readonly ctx: IndexContext) {
+    this.statuses = sharedStatusIndex(ctx);
+    this.statuses.readFrom((generationId) => this.statusRows(generationId));
+    const events = ctx.store as Partial<Pick<NodeJS.EventEmitter, 'on'>>;
+    if (typeof events.on === 'function') {
+      events.on.call(ctx.store, 'loading', (event: LoadingEvent) => this.preload(event));
+      events.on.call(ctx.store, 'ready', () => this.scheduleWarm());
+      events.on.call(ctx.store, 'swap', () => this.scheduleWarm());
+    }
+    if (ctx.store.ready()) this.scheduleWarm();
+  }
+
+  indexesOf<T extends RecordTable>(kind: ResourceKind<T>): CollectionIndexes<T> {
+    const existing = this.kinds.get(kind.collection);
+    if (existing) return existing.indexes as unknown as CollectionIndexes<T>;
+    const indexes = new CollectionIndexes<T>(
+      (generationId) => this.serially(() => this.build(kind, generationId, true)),
+      () => this.ctx.store.generation?.id,
+    );
+    this.kinds.set(kind.collection, {
+      kind: kind as unknown as ResourceKind<RecordTable>,
+      indexes: indexes as unknown as CollectionIndexes<RecordTable>,
+    });
+    return indexes;
+  }
+
+  /** Builds a kind's index; `fromStore: false` builds from the stored index only (the store is still loading). */
+  private async build<T extends RecordTable>(kind: ResourceKind<T>, generationId: string, fromStore: boolean): Promise<CollectionIndex<T>> {
+    const answers: AnswerCounts = { stored: 0, asked: 0 };
+    const stored = await this.storedIndex(generationId);
+    const index = await buildCollectionIndex(this.ctx, kind.index, generationId, storedSelect(this.ctx, stored, { fromStore }, answers));
+    this.ctx.logger.info(
+      { generation: generationId, kind: kind.collection, ...index.report, answers, ahead: !fromStore },
+      'collection index built',
+    );
+    return index;
+  }
+
+  /** A generation starts loading: with a stored index, everything is built from it meanwhile. */
+  private preload({ generationDir: dir, manifest }: LoadingEvent): void {
+    this.dirs.set(manifest.id, dir);
+    for (const id of [...this.dirs.keys()].slice(0, -4)) this.dirs.delete(id);
+    const kinds = [...this.kinds.values()];
+    // A worker restarting on the served generation: its structures are there already.
+    if (kinds.every(({ indexes }) => indexes.has(manifest.id))) return;
+    const read = this.open(manifest, dir);
+    for (const { kind, indexes } of kinds) indexes.preload(manifest.id, () => this.serially(() => this.build(kind, manifest.id, false)));
+    this.serially(async () => {
+      this.statuses.prepare(manifest.id, await storedSelect(this.ctx, await read, { fromStore: false })(STATUS_QUERY));
+    }).catch(() => undefined);
+  }
+
+  /** Warms the served generation soon: deferred, so that every kind an app declares while it is built warms in one pass. */
+  private scheduleWarm(): void {
+    if (this.warmScheduled) return;
+    this.warmScheduled = true;
+    setImmediate(() => {
+      this.warmScheduled = false;
+      void this.warm();
+    });
+  }
+
+  /** Builds everything for the served generation (what was built ahead is taken as is), then saves the stored index. */
+  private async warm(): Promise<void> {
+    const generation = this.ctx.store.generation;
+    if (!generation) return;
+    const { logger } = this.ctx;
+    const built = await Promise.all(
+      [...this.kinds.values()].map(({ kind, indexes }) =>
+        indexes.current().then(
+          () => true,
+          (err: unknown) => {
+            logger.error({ err, kind: kind.collection }, 'collection index build failed');
+            return false;
+          },
+        ),
+      ),
+    );
+    // After the collections: a first record request reads the statuses itself meanwhile (through statusRows).
+    const statuses = await this.statusRows(generation.id).then(
+      (rows) => {
+        this.statuses.prepare(generation.id, rows);
+        return true;
+      },
+      (err: unknown) => {
+        logger.error({ err }, 'record statuses could not be read');
+        return false;
+      },
+    );
+    if (built.every(Boolean) && statuses && this.ctx.store.generation?.id === generation.id) await this.save(generation.id);
+  }
+
+  /** The rows of the status query of a generation: from its stored index, else from the store (one query at a time). */
+  private statusRows(generationId: string): Promise<Row[]> {
+    const reading = this.statusReads.get(generationId);
+    if (reading) return reading;
+    const read = this.storedIndex(generationId)
+      .then((stored) => storedSelect(this.ctx, stored, { fromStore: true })(STATUS_QUERY))
+      .finally(() => this.statusReads.delete(generationId));
+    this.statusReads.set(generationId, read);
+    return read;
+  }
+
+  /** Writes the stored index of `generationId` when the store had to be asked for anything, then releases it. */
+  private async save(generationId: string): Promise<void> {
+    const book = this.books.get(generationId);
+    if (!book) return;
+    this.books.delete(generationId);
+    const stored = await book;
+    if (!stored.changed) return;
+    const file = storedIndexFile(stored.generation.dir);
+    try {
+      const written = await stored.write();
+      this.ctx.logger.info({ generation: generationId, file, ...written }, 'stored index written');
+    } catch (err) {
+      this.ctx.logger.warn({ generation: generationId, file, problem: (err as Error).message }, 'stored index not written; the next start builds from the store again');
+    }
+  }
+
+  /** The stored index of a generation: the one open, else the served generation's, read from its folder. */
+  private storedIndex(generationId: string): Promise<StoredIndex> {
+    const open = this.books.get(generationId);
+    if (open) return open;
+    const served = this.ctx.store.generation;
+    const dir = this.dirs.get(generationId) ?? generationDir(this.ctx.config.dataDir, generationId);
+    if (served?.id === generationId) return this.open(served, dir);
+    // A generation neither loading nor served (it was swapped out meanwhile): its build is thrown away anyway.
+    return Promise.resolve(StoredIndex.empty({ dir, manifest: { id: generationId, checksums: { public: '', nonPublic: '' } } }));
+  }
+
+  /** Reads a generation's stored index (once while it is in use); a file that cannot be used is logged and left aside. */
+  private open(manifest: GenerationManifest, dir: string): Promise<StoredIndex> {
+    const open = this.books.get(manifest.id);
+    if (open) return open;
+    for (const id of this.books.keys()) if (id !== this.ctx.store.generation?.id) this.books.delete(id);
+    const { logger } = this.ctx;
+    const read = StoredIndex.read({ dir, manifest }).then(({ stored, problem, ms }) => {
+      const where = { generation: manifest.id, file: storedIndexFile(dir), ms: Math.round(ms) };
+      if (problem === undefined) logger.info({ ...where, answers: stored.size }, 'stored index read');
+      else if (problem === 'missing') logger.info(where, 'no stored index; the derived structures are built from the store');
+      else logger.warn({ ...where, problem }, 'stored index ignored; the derived structures are built from the store');
+      return stored;
+    });
+    this.books.set(manifest.id, read);
+    return read;
+  }
+
+  /** Runs builds one after the other. */
+  private serially<R>(run: () => Promise<R>): Promise<R> {
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+/** The kinds whose collection indexes a stored index holds the answers for: every kind the service serves. */
+const INDEXED_KINDS: readonly ResourceKind<RecordTable>[] = [OBJECTS, AGENTS, EXHIBITIONS, CONCEPTS] as unknown as ResourceKind<RecordTable>[];
+
+export interface StoredIndexReport {
+  answers: number;
+  bytes: number;
+  ms: { load: number; queries: number; write: number };
+}
+
+/**
+ * Writes the stored index of a generation being made: loads it into a store worker of its own, asks every query
+ * the derived structures are built from (each kind's index queries, what its filters prepare, the record statuses)
+ * with the records' IRIs under `baseUrl`, and writes the answers into the generation's folder.
+ */
+export async function writeGenerationIndex(
+  generation: Generation,
+  options: { baseUrl: string; onPhase?: (phase: 'store' | 'queries' | 'write') => void },
+): Promise<StoredIndexReport> {
+  const store = new StoreManager({ includeNonPublic: true });
+  try {
+    const started = performance.now();
+    options.onPhase?.('store');
+    await store.start(generation.dir);
+    const loaded = performance.now();
+    options.onPhase?.('queries');
+    const deps = { store, queries: new QueryCatalogue(), iris: new Iris(options.baseUrl) };
+    const stored = StoredIndex.empty(generation);
+    const select = storedSelect(deps, stored, { fromStore: true });
+    for (const kind of INDEXED_KINDS) await askIndexQueries(kind.index, generation.id, select);
+    await select(STATUS_QUERY);
+    const queried = performance.now();
+    options.onPhase?.('write');
+    const written = await stored.write();
+    return { answers: written.answers, bytes: written.bytes, ms: { load: loaded - started, queries: queried - loaded, write: written.ms } };
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * A `derive` step for createGeneration that writes the stored index and tells `onDone` how it went; it never
+ * fails the generation (without a stored index the server builds the structures from the store, and stores them).
+ */
+export function storedIndexStep(options: {
+  baseUrl: string;
+  onPhase?: (phase: 'store' | 'queries' | 'write') => void;
+  onDone: (outcome: { report: StoredIndexReport } | { problem: string }) => void;
+}): (staged: Generation) => Promise<void> {
+  return async (staged) => {
+    let outcome: { report: StoredIndexReport } | { problem: string };
+    try {
+      outcome = { report: await writeGenerationIndex(staged, options) };
+    } catch (err) {
+      outcome = { problem: (err as Error).message };
+    }
+    options.onDone(outcome);
+  };
 }

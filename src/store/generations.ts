@@ -70,6 +70,11 @@ export interface CreateOptions {
   makeCurrent?: boolean;
   /** Progress of the read-back check: bytes of the gzip files read so far, of `total`. */
   onCheck?: (p: { done: number; total: number }) => void;
+  /**
+   * Writes files derived from the checked generation into its folder (the stored index), before the folder
+   * moves into generations/; a failure fails the generation like any other step.
+   */
+  derive?: (staged: Generation) => Promise<void>;
 }
 
 /** Paths of the files of a generation folder. */
@@ -78,6 +83,9 @@ export function generationFiles(dir: string): { public: string; nonPublic: strin
 }
 
 const generationsDir = (dataDir: string): string => path.join(dataDir, 'generations');
+
+/** The folder of generation `id` under `dataDir`, whether or not it exists. */
+export const generationDir = (dataDir: string, id: string): string => path.join(generationsDir(dataDir), id);
 const stagingRoot = (dataDir: string): string => path.join(dataDir, 'staging');
 const currentFile = (dataDir: string): string => path.join(dataDir, 'current');
 
@@ -117,6 +125,7 @@ export async function createGeneration(
     manifest = buildManifest(id, meta, baseUrl, pub, nonPub, result.details);
     await writeFile(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
     await fsyncFile(files.manifest);
+    await options.derive?.({ id, dir: staging, manifest });
     await rm(path.join(staging, OWNER_FILE));
     await mkdir(generationsDir(dataDir), { recursive: true });
     await rename(staging, path.join(generationsDir(dataDir), id));

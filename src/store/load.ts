@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { stat } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { NS } from '../vocab/namespaces.js';
-import { createGeneration, type Generation, type GenerationOutput } from './generations.js';
+import { createGeneration, type CreateOptions, type Generation, type GenerationOutput } from './generations.js';
 import { readTextBlocks, TextFileError } from './line-reader.js';
 import { readQuadBatches } from './nquads-file.js';
 import { literalValue, parseQuadLine, type QuadTerms } from './nquads-line.js';
@@ -29,6 +29,8 @@ export interface LoadOptions {
   onProgress?: (p: LoadProgress) => void;
   /** Make the new generation current (default true). */
   makeCurrent?: boolean;
+  /** Writes derived files into the checked generation before it is moved in (see CreateOptions). */
+  derive?: CreateOptions['derive'];
 }
 
 const ADMIN = {
@@ -68,7 +70,7 @@ export async function loadNQuadsFile(dataDir: string, file: string, options: Loa
         },
       };
     },
-    { makeCurrent: options.makeCurrent, onCheck: (p) => options.onProgress?.({ phase: 'check', ...p }) },
+    { makeCurrent: options.makeCurrent, onCheck: (p) => options.onProgress?.({ phase: 'check', ...p }), derive: options.derive },
   );
 }
 

@@ -3,7 +3,9 @@
  * failed request on `swap`, restarted after a crash or a query past its deadline (DESIGN.md, "Stores live
  * in worker threads"). While no worker is ready, queries reject at once with `StoreUnavailableError`.
  *
- * Events: 'ready' (manifest) after `start`; 'swap' ({ from, to }) when a new generation serves;
+ * Events: 'loading' ({ generationDir, manifest }) when a worker starts loading a generation (start, swap or
+ * restart), so that work derived from the generation's folder can begin meanwhile; 'ready' (manifest) after
+ * `start`; 'swap' ({ from, to }) when a new generation serves;
  * 'crash' (Error) when a worker dies or a restart fails; 'restart' ({ reason, generation }) when a
  * restarted worker serves again.
  */
@@ -148,6 +150,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
       retryAfterSeconds: () => this.retryAfterSeconds(),
     });
     this.loading.add(handle);
+    this.emit('loading', { generationDir, manifest });
     return handle;
   }
 

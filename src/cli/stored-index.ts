@@ -1,0 +1,38 @@
+/**
+ * The stored index step of the data commands: once the new generation is checked, it is loaded into a store
+ * worker and the answers its indexes are built from are written into its folder (engine/indexes.ts), so that
+ * the server that swaps to it, and every later start, reads them instead of querying the store. The step
+ * reports on stderr; it never fails the command.
+ */
+import { storedIndexStep } from '../engine/indexes.js';
+import type { Generation } from '../store/generations.js';
+import { formatAmount, type Progress } from './progress.js';
+
+const PHASES = { store: 'loading the generation into a store', queries: 'asking the index queries', write: 'writing' } as const;
+
+/** The `derive` option of a data command `command` (harvest, load) that writes the stored index. */
+export function storedIndexOption(
+  command: string,
+  baseUrl: string,
+  progress: Progress,
+  stream: NodeJS.WritableStream = process.stderr,
+): (staged: Generation) => Promise<void> {
+  return storedIndexStep({
+    baseUrl,
+    onPhase: (phase) => {
+      progress.stop();
+      stream.write(`${command}: stored index, ${PHASES[phase]}\n`);
+    },
+    onDone: (outcome) => {
+      if ('problem' in outcome) {
+        stream.write(`${command}: stored index not written (${outcome.problem}); the server will build the indexes from the store\n`);
+        return;
+      }
+      const { answers, bytes, ms } = outcome.report;
+      const s = (x: number): string => `${(x / 1000).toFixed(1)} s`;
+      stream.write(
+        `${command}: stored index written, ${answers} answers, ${formatAmount(bytes, 'bytes')} (store load ${s(ms.load)}, queries ${s(ms.queries)}, write ${s(ms.write)})\n`,
+      );
+    },
+  });
+}

@@ -1,0 +1,304 @@
+/**
+ * The stored index of a generation (docs/architecture.md, "Start-up from stored work"): the answers of the
+ * SELECT queries that every per-generation structure is built from (each kind's collection index queries, what
+ * its filters prepare, the record status), kept in the generation folder as `stored-index.bin`. Start-up and
+ * swaps build the structures from these answers instead of asking the store again. What is stored is the input
+ * of the build, not its output: the tables, sort orders and text indexes are built by the same code from the
+ * same rows, so a stored index cannot answer differently from a rebuilt one, and a change to that code needs
+ * no new file.
+ *
+ * Each answer is keyed by a hash of the exact query text sent to the store (query and bound values), so a
+ * changed query is simply not found and is asked again. The file names its generation's id and checksums and
+ * carries the length and sha256 of its payload: a file of another generation or format version, a truncated
+ * or damaged one is ignored with its reason, and the structures are rebuilt from the store as without it.
+ *
+ *   line 1   {"format":"museum-stored-index","version":1,"generation":…,"checksums":…,"payload":{bytes,sha256},…}
+ *   rest     gzip(v8.serialize({ strings, answers: [{ key, name, vars, rows, cells }] }))
+ *
+ * `cells` holds, row by row, one index per variable into `strings` (plus one; 0 is unbound): the same IRIs and
+ * labels recur across rows and queries, so each distinct value is stored and decoded once.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify, types } from 'node:util';
+import { deserialize, serialize } from 'node:v8';
+import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
+import { parseSelectJson } from '../records/sparql-json.js';
+import type { GenerationManifest } from '../store/types.js';
+import { boundSelect, type IndexDependencies } from './build.js';
+import type { SelectRows } from './filters/filter.js';
+import type { Row } from './record-table.js';
+
+const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
+
+export const STORED_INDEX_FILE = 'stored-index.bin';
+const FORMAT = 'museum-stored-index';
+/** Version of the file layout and of the rows it holds (lexical values as `parseSelectJson` gives them); bumped on any change. */
+export const STORED_INDEX_VERSION = 1;
+const MAX_HEADER_BYTES = 1 << 16;
+
+/** The generation a stored index belongs to: its folder and what its manifest says of its files. */
+export interface IndexedGeneration {
+  dir: string;
+  manifest: Pick<GenerationManifest, 'id' | 'checksums'>;
+}
+
+interface Header {
+  format: string;
+  version: number;
+  generation: string;
+  checksums: { public: string; nonPublic: string };
+  payload: { bytes: number; sha256: string };
+  answers: number;
+  written: string;
+}
+
+interface EncodedAnswer {
+  key: string;
+  name: string;
+  vars: string[];
+  rows: number;
+  cells: Uint32Array;
+}
+
+interface Payload {
+  strings: string[];
+  answers: EncodedAnswer[];
+}
+
+/** What reading a stored index found: the answers, or why the file was ignored (`missing`, `stale: …`, …). */
+export interface StoredIndexRead {
+  stored: StoredIndex;
+  /** Undefined when the file was read and verified. */
+  problem?: string;
+  ms: number;
+}
+
+/** The key of a query text: its sha256. */
+const keyOf = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Where the stored index of a generation folder lives. */
+export const storedIndexFile = (dir: string): string => path.join(dir, STORED_INDEX_FILE);
+
+/** A query the stored index has no answer for, when the build must not ask the store (it is still loading). */
+export class NotStoredError extends Error {
+  constructor(readonly query: string) {
+    super(`the stored index has no answer for ${query}`);
+    this.name = 'NotStoredError';
+  }
+}
+
+/** One generation's stored SELECT answers: those read from its file, and those added since (asked of the store). */
+export class StoredIndex {
+  private readonly added = new Map<string, { name: string; rows: readonly Row[] }>();
+
+  private constructor(
+    readonly generation: IndexedGeneration,
+    private readonly payload: Payload,
+    private readonly byKey: ReadonlyMap<string, EncodedAnswer>,
+  ) {}
+
+  /** A stored index with no answers yet (nothing on disk, or the file was ignored). */
+  static empty(generation: IndexedGeneration): StoredIndex {
+    return new StoredIndex(generation, { strings: [], answers: [] }, new Map());
+  }
+
+  /** Reads and verifies the stored index in the generation's folder; never throws. */
+  static async read(generation: IndexedGeneration): Promise<StoredIndexRead> {
+    const started = performance.now();
+    const result = (stored: StoredIndex, problem?: string): StoredIndexRead => ({ stored, problem, ms: performance.now() - started });
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(storedIndexFile(generation.dir));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      return result(StoredIndex.empty(generation), code === 'ENOENT' ? 'missing' : `unreadable: ${code ?? (err as Error).message}`);
+    }
+    try {
+      const payload = await verifiedPayload(bytes, generation);
+      return result(new StoredIndex(generation, payload, new Map(payload.answers.map((answer) => [answer.key, answer]))));
+    } catch (err) {
+      return result(StoredIndex.empty(generation), (err as Error).message);
+    }
+  }
+
+  /** Answers held: read from the file and added since. */
+  get size(): number {
+    return this.byKey.size + [...this.added.keys()].filter((key) => !this.byKey.has(key)).length;
+  }
+
+  /** True when answers were added since the file was read: the file is worth writing. */
+  get changed(): boolean {
+    return this.added.size > 0;
+  }
+
+  /** The rows of the exact query `text`, when stored. */
+  get(text: string): Row[] | undefined {
+    const key = keyOf(text);
+    const added = this.added.get(key);
+    if (added) return [...added.rows];
+    const answer = this.byKey.get(key);
+    return answer ? decodeRows(answer, this.payload.strings) : undefined;
+  }
+
+  /** Adds the rows the store gave for the query `text` (catalogue name `name`). */
+  add(text: string, name: string, rows: readonly Row[]): void {
+    this.added.set(keyOf(text), { name, rows });
+  }
+
+  /**
+   * Writes every answer held into the generation folder, atomically (a temporary file renamed over the old one),
+   * so a reader sees the old file or the new one. Throws when the folder is not writable.
+   */
+  async write(): Promise<{ bytes: number; answers: number; ms: number }> {
+    const started = performance.now();
+    const answers: { key: string; name: string; rows: readonly Row[] }[] = this.payload.answers
+      .filter((answer) => !this.added.has(answer.key))
+      .map((answer) => ({ key: answer.key, name: answer.name, rows: decodeRows(answer, this.payload.strings) }));
+    for (const [key, { name, rows }] of this.added) answers.push({ key, name, rows });
+    const body = await gzip(serialize(encodePayload(answers)), { level: 6 });
+    const { manifest } = this.generation;
+    const header: Header = {
+      format: FORMAT,
+      version: STORED_INDEX_VERSION,
+      generation: manifest.id,
+      checksums: { public: manifest.checksums.public, nonPublic: manifest.checksums.nonPublic },
+      payload: { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') },
+      answers: answers.length,
+      written: new Date().toISOString(),
+    };
+    const file = storedIndexFile(this.generation.dir);
+    const bytes = Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
+    const tmp = path.join(this.generation.dir, `.${STORED_INDEX_FILE}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    try {
+      const handle = await open(tmp, 'wx');
+      try {
+        await handle.writeFile(bytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(tmp, file);
+    } catch (err) {
+      await rm(tmp, { force: true }).catch(() => undefined);
+      throw err;
+    }
+    return { bytes: bytes.length, answers: answers.length, ms: performance.now() - started };
+  }
+}
+
+/** Checks a stored index file against its generation and itself, and decodes its payload; throws the reason. */
+async function verifiedPayload(bytes: Buffer, generation: IndexedGeneration): Promise<Payload> {
+  const newline = bytes.subarray(0, MAX_HEADER_BYTES).indexOf(10);
+  if (newline < 0) throw new Error('corrupt: no header line');
+  let header: Header;
+  try {
+    header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as Header;
+  } catch {
+    throw new Error('corrupt: the header is not JSON');
+  }
+  if (header.format !== FORMAT) throw new Error('corrupt: not a stored index');
+  if (header.version !== STORED_INDEX_VERSION) throw new Error(`stale: format version ${String(header.version)}, not ${STORED_INDEX_VERSION}`);
+  const { manifest } = generation;
+  if (header.generation !== manifest.id) throw new Error(`stale: written for generation ${String(header.generation)}`);
+  if (header.checksums?.public !== manifest.checksums.public || header.checksums?.nonPublic !== manifest.checksums.nonPublic) {
+    throw new Error("stale: written for other quads (the generation's checksums differ)");
+  }
+  const body = bytes.subarray(newline + 1);
+  if (body.length !== header.payload?.bytes) throw new Error(`truncated: ${body.length} payload bytes, the header says ${String(header.payload?.bytes)}`);
+  if (createHash('sha256').update(body).digest('hex') !== header.payload.sha256) throw new Error('corrupt: the payload checksum differs');
+  let payload: unknown;
+  try {
+    payload = deserialize(await gunzip(body));
+  } catch (err) {
+    throw new Error(`corrupt: ${(err as Error).message}`);
+  }
+  if (!isPayload(payload)) throw new Error('corrupt: unexpected payload shape');
+  return payload;
+}
+
+function isPayload(value: unknown): value is Payload {
+  const payload = value as Partial<Payload> | null;
+  if (typeof payload !== 'object' || payload === null || !Array.isArray(payload.strings) || !Array.isArray(payload.answers)) return false;
+  if (!payload.strings.every((s) => typeof s === 'string')) return false;
+  const limit = payload.strings.length;
+  return payload.answers.every((answer: Partial<EncodedAnswer>) => {
+    if (typeof answer?.key !== 'string' || typeof answer.name !== 'string' || typeof answer.rows !== 'number') return false;
+    if (!Array.isArray(answer.vars) || !answer.vars.every((v) => typeof v === 'string')) return false;
+    // Not `instanceof`: a deserialised array may come from another realm (a test VM context).
+    if (!types.isUint32Array(answer.cells) || answer.cells.length !== answer.rows * answer.vars.length) return false;
+    for (const cell of answer.cells) if (cell > limit) return false;
+    return true;
+  });
+}
+
+function encodePayload(answers: readonly { key: string; name: string; rows: readonly Row[] }[]): Payload {
+  const strings: string[] = [];
+  const indexOf = new Map<string, number>();
+  const encoded = answers.map(({ key, name, rows }): EncodedAnswer => {
+    const vars = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+    const cells = new Uint32Array(rows.length * vars.length);
+    rows.forEach((row, r) => {
+      vars.forEach((variable, v) => {
+        const value = row[variable];
+        if (value === undefined) return;
+        let index = indexOf.get(value);
+        if (index === undefined) {
+          index = strings.push(value);
+          indexOf.set(value, index);
+        }
+        cells[r * vars.length + v] = index;
+      });
+    });
+    return { key, name, vars, rows: rows.length, cells };
+  });
+  return { strings, answers: encoded };
+}
+
+function decodeRows(answer: EncodedAnswer, strings: readonly string[]): Row[] {
+  const { vars, cells } = answer;
+  const rows: Row[] = new Array(answer.rows);
+  for (let r = 0, at = 0; r < answer.rows; r++) {
+    const row: Record<string, string> = {};
+    for (let v = 0; v < vars.length; v++, at++) {
+      const cell = cells[at]!;
+      if (cell !== 0) row[vars[v]!] = strings[cell - 1]!;
+    }
+    rows[r] = row;
+  }
+  return rows;
+}
+
+/** How a build's rows were answered. */
+export interface AnswerCounts {
+  stored: number;
+  asked: number;
+}
+
+/**
+ * A SelectRows over the catalogue that answers from `stored` when it holds the exact query, else asks the store
+ * and adds the answer to `stored` (so it is written with it); with `fromStore: false` a missing answer rejects
+ * with NotStoredError instead (a build ahead of the store, while it still loads the generation).
+ */
+export function storedSelect(
+  deps: IndexDependencies,
+  stored: StoredIndex,
+  options: { fromStore: boolean },
+  counts: AnswerCounts = { stored: 0, asked: 0 },
+): SelectRows {
+  return async (name, bindings) => {
+    const text = boundSelect(deps, name, bindings);
+    const rows = stored.get(text);
+    if (rows) {
+      counts.stored++;
+      return rows;
+    }
+    if (!options.fromStore) throw new NotStoredError(name);
+    const answer = parseSelectJson(await deps.store.query(text, { format: 'application/sparql-results+json', label: name }));
+    counts.asked++;
+    stored.add(text, name, answer);
+    return answer;
+  };
+}
