@@ -7,7 +7,7 @@ import { Bitset } from './bitset.js';
 import type { ActiveFilter, FilterHost, PreparedFilter } from './filters/filter.js';
 import type { RecordTable } from './record-table.js';
 import { pageOf, type SortDirection, type SortOrder } from './sort-orders.js';
-import type { TextIndex, TextMatches } from './text/text-index.js';
+import type { TextIndex } from './text/text-index.js';
 import type { TextQuery } from './text/query-parser.js';
 import type { Iris } from '../vocab/iris.js';
 
@@ -61,35 +61,46 @@ export class CollectionIndex<T extends RecordTable = RecordTable> implements Fil
 
   /** The records matching every filter and the text query; undefined when nothing narrows (all match). */
   matching(filters: readonly ActiveFilter<T>[], text?: TextQuery): Bitset | undefined {
-    return this.narrow(filters, text).set;
+    const filtered = this.filtered(filters);
+    const matches = text ? this.text.find(text, this.table.size, false).matches : undefined;
+    return matches && filtered ? filtered.and(matches) : (matches ?? filtered);
   }
 
-  private narrow(filters: readonly ActiveFilter<T>[], text: TextQuery | undefined): { set?: Bitset; matches?: TextMatches } {
+  /** The ids passing every filter; undefined without filters. */
+  private filtered(filters: readonly ActiveFilter<T>[]): Bitset | undefined {
     let set: Bitset | undefined;
     for (const filter of filters) {
       const ids = filter.select(this);
       set = set ? set.and(ids) : ids;
     }
-    const matches = text ? this.text.find(text, this.table.size) : undefined;
-    if (matches) set = set ? set.and(matches.matches) : matches.matches.clone();
-    return { set, matches };
+    return set;
   }
 
-  /** The total and the page of ids for a request. */
+  /**
+   * The total and the page of ids for a request. The total is a count of the final set; only the page's ids
+   * are put in order: a walk of a sort order, or (relevance) the page's ranks among the text matches.
+   */
   select(request: CollectionRequest<T>): CollectionSlice {
     const { size } = this.table;
-    const { set, matches } = this.narrow(request.filters, request.text);
-    const total = set ? set.count() : size;
     const { offset, limit } = request;
+    const fixesOrder = request.filters.some((filter) => filter.fixesOrder);
+    const filtered = this.filtered(request.filters);
+    if (request.text !== undefined && request.sort === undefined && !fixesOrder) {
+      // Relevance: the text index ranks the matches that pass the filters and keeps the page only.
+      const { matches, ids } = this.text.findPage(request.text, size, filtered, offset, limit);
+      const total = filtered ? filtered.and(matches).count() : matches.count();
+      return { total, iris: ids.map((id) => this.table.iris[id]!) };
+    }
+    const matches = request.text ? this.text.find(request.text, size, false).matches : undefined;
+    const set = matches && filtered ? filtered.and(matches) : (matches ?? filtered);
+    const total = set ? set.count() : size;
     if (offset >= total || limit <= 0) return { total, iris: [] };
 
     const keep = set ?? Bitset.full(size);
     const order = request.sort === undefined ? undefined : this.sorts[request.sort.key];
     let ids: number[];
-    if (request.filters.some((filter) => filter.fixesOrder)) {
+    if (fixesOrder || request.sort === undefined) {
       ids = keep.slice(offset, limit);
-    } else if (request.sort === undefined) {
-      ids = matches ? pageOf({ order: matches.ranked, present: matches.ranked.length }, 'asc', (id) => keep.has(id), offset, limit) : keep.slice(offset, limit);
     } else if (order === undefined) {
       ids = request.sort.direction === 'asc' ? keep.slice(offset, limit) : keep.sliceDescending(offset, limit);
     } else {

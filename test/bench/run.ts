@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,kinds,indexes,sparql,colors,hotpath,startup] [--max-old-space-size=MiB] [other flags]`
+ * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,kinds,indexes,sparql,colors,hotpath,startup,search] [--max-old-space-size=MiB] [other flags]`
  *
  * For each size: builds the bench collection if missing (bench-data.ts, its own process, so that no
  * benchmark pays for it; with `colors` among the benchmarks also its colour variant, bench-data.ts --colors),
@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchResult } from './report.js';
 
-const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'colors', 'hotpath', 'startup'] as const;
+const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'colors', 'hotpath', 'startup', 'search'] as const;
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

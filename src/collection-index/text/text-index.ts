@@ -6,9 +6,22 @@
  * number, pid) is indexed whole and by its parts. MiniSearch has no phrases: a phrase is the AND of its
  * words, then checked for adjacency on the candidates' own texts (read through the fields, never from the
  * store).
+ *
+ * Queries are answered without MiniSearch's search, which makes an object per match and sorts them all
+ * (100 ms and more for a word most objects have, at 50k): the same query is evaluated on MiniSearch's
+ * postings into reused typed arrays (term-scorer.ts, hits.ts), with the same scores to the last bit, the
+ * total is a count of the match set and only the requested page is put in order (topRanked); phrases are
+ * checked on the fields' analysed tokens, kept as arrays of numbers once a phrase needs them
+ * (phrase-tables.ts). What this keeps between queries is made on first use and held beside the index (a
+ * WeakMap), never in what `build` makes. `findReference` is the previous way, through MiniSearch's search:
+ * the fallback, and the reference the tests and the benchmark hold the fast path to.
  */
 import MiniSearch, { type Query, type SearchOptions } from 'minisearch';
 import { Bitset } from '../bitset.js';
+import { pageOf } from '../sort-orders.js';
+import { Accumulator, AccumulatorPool, topRanked, type Ranked } from './hits.js';
+import { PhraseTables } from './phrase-tables.js';
+import { TermScorer } from './term-scorer.js';
 import { foldDiacritics, STOP_WORDS, TEXT_LANGUAGES, type TextLanguage, phraseTerm, termsOf, tokenize } from './analysis.js';
 import type { TextItem, TextQuery } from './query-parser.js';
 
@@ -23,11 +36,106 @@ export interface TextField {
 
 type TextDocument = { id: number } & Record<string, string | number>;
 
+/** The records a text query matches and, when it was asked ranked, its pages in relevance order. */
 export interface TextMatches {
-  /** Matching ids, best first (ties by pid). */
-  ranked: Uint32Array;
-  matches: Bitset;
+  readonly matches: Bitset;
+  /**
+   * Up to `limit` of the matches that are also in `keep` (every match when undefined), best first and ties by
+   * pid (pid order for a query of only exclusions), from the `offset`-th.
+   */
+  page(keep: Bitset | undefined, offset: number, limit: number): number[];
 }
+
+/** What the reference evaluation gives. */
+type ReferenceMatches = ReturnType<TextIndex['findReference']>;
+
+/**
+ * An evaluated query: its matches and, unless it is of exclusions only (pid order), their scores, in an
+ * accumulator of `pool` that is only valid until the evaluation's `finish` returns.
+ */
+interface Evaluation {
+  matches: Bitset;
+  scores?: Accumulator;
+  pool: AccumulatorPool;
+}
+
+/** Query-time state of a text index: made on first use and kept beside the index (a WeakMap), not in it. */
+interface QueryState {
+  /** Records of the index (what `find` is asked with). */
+  size: number;
+  scorer: TermScorer;
+  phrases: PhraseTables;
+  pool: AccumulatorPool;
+}
+
+/** The query an item gives MiniSearch: a term in some fields, or the OR / AND of subqueries. */
+type QueryNode = { op: 'or' | 'and'; children: QueryNode[] } | { term: string; fields: readonly string[] };
+
+/**
+ * Evaluates a QueryNode as MiniSearch's executeQuery does (a term: its fields one after the other; OR and AND:
+ * the first child's result, then each next child's result combined into it) into accumulators. A child's
+ * result is made apart and then combined, except where that gives the same additions: into an empty target,
+ * or a term found in one field only.
+ */
+class NodeEvaluator {
+  constructor(
+    private readonly state: QueryState,
+    /** The mask bit of a term; undefined: membership only. */
+    private readonly bitOf: ((term: string) => number) | undefined,
+  ) {}
+
+  /** Makes `target` (empty) the result of `node`. */
+  build(node: QueryNode, target: Accumulator): void {
+    if ('term' in node) {
+      const lists = this.state.scorer.postings(node.term, node.fields);
+      if (lists.length === 0) return;
+      const mask = this.bitOf?.(node.term);
+      for (const list of lists) this.state.scorer.addTo(target, list, mask);
+      return;
+    }
+    const scored = this.bitOf !== undefined;
+    if (node.op === 'or') {
+      for (const child of node.children) this.orInto(child, target);
+      return;
+    }
+    const [first, ...rest] = node.children;
+    if (first === undefined) return;
+    this.build(first, target);
+    for (const child of rest) {
+      if (target.count === 0) return;
+      this.apart(child, (result) => target.and(result, scored));
+    }
+  }
+
+  /** target OR node, as MiniSearch's OR of two results. */
+  private orInto(node: QueryNode, target: Accumulator): void {
+    if (target.count === 0) return this.build(node, target);
+    if ('term' in node) {
+      const lists = this.state.scorer.postings(node.term, node.fields);
+      if (lists.length === 0) return;
+      if (lists.length === 1) {
+        // One field: the term's result is that field's postings, so adding them is the OR.
+        this.state.scorer.addTo(target, lists[0]!, this.bitOf?.(node.term));
+        return;
+      }
+    }
+    this.apart(node, (result) => target.or(result, this.bitOf !== undefined));
+  }
+
+  /** Evaluates `node` into an accumulator of its own and hands it to `use`. */
+  private apart(node: QueryNode, use: (result: Accumulator) => void): void {
+    this.state.pool.with((result) => {
+      this.build(node, result);
+      use(result);
+    });
+  }
+}
+
+/** null: the index's MiniSearch internals are not what TermScorer reads; `find` answers by the reference. */
+const QUERY_STATES = new WeakMap<TextIndex, QueryState | null>();
+
+/** An item with more terms than a 32-bit mask holds (a long phrase): answered by the reference. */
+class TooManyTerms extends Error {}
 
 /** Tokens of an identifier: the whole identifier and its parts (`1987-1105`, `1987`, `1105`). */
 function identifierTokens(identifier: string): string[] {
@@ -83,8 +191,175 @@ export class TextIndex {
     return new TextIndex(fields, search);
   }
 
-  /** The records matching `query` among `size`, ranked by relevance. */
-  find(query: TextQuery, size: number): TextMatches {
+  /**
+   * The records matching `query` among `size`; with `rank` (the default) they can then be paged in relevance
+   * order, best first and ties by pid. Evaluated on typed arrays over MiniSearch's postings (term-scorer.ts,
+   * hits.ts), with the answers of `findReference` to the last bit of every score, which remains the path for
+   * what this one does not cover (an item with more than 32 distinct terms, an index whose internals are not
+   * as expected). A collection page asks `findPage`, which does not keep the scores beyond the call.
+   */
+  find(query: TextQuery, size: number, rank = true): TextMatches {
+    return this.answer(
+      query,
+      size,
+      rank,
+      (evaluation) => {
+        if (evaluation.scores === undefined) return new PidOrderMatches(evaluation.matches);
+        return rank ? new ScoredMatches(evaluation.matches, evaluation.scores.snapshot()) : new UnrankedMatches(evaluation.matches);
+      },
+      (reference) => referenceMatches(reference, rank),
+    );
+  }
+
+  /**
+   * The records matching `query` among `size`, and the page of those in `keep` (every match when undefined)
+   * in relevance order (ties by pid; pid order for a query of only exclusions) from the `offset`-th: the
+   * matches are scored into reused arrays and only the page's ranks are put in order (topRanked).
+   */
+  findPage(query: TextQuery, size: number, keep: Bitset | undefined, offset: number, limit: number): { matches: Bitset; ids: number[] } {
+    return this.answer(
+      query,
+      size,
+      true,
+      ({ matches, scores, pool }) => {
+        if (scores === undefined) return { matches, ids: (keep ? matches.clone().and(keep) : matches).slice(offset, limit) };
+        const scratch = pool.take();
+        try {
+          return { matches, ids: topRanked(scores.ids.subarray(0, scores.count), scores.scores, keep, offset, limit, scratch.ids) };
+        } finally {
+          pool.give(scratch);
+        }
+      },
+      (reference) => ({ matches: reference.matches, ids: referenceMatches(reference, true).page(keep, offset, limit) }),
+    );
+  }
+
+  /** Evaluates `query` and answers through `finish` (while its arrays are lent), or from the reference. */
+  private answer<R>(query: TextQuery, size: number, rank: boolean, finish: (evaluation: Evaluation) => R, fallback: (reference: ReferenceMatches) => R): R {
+    const state = this.queryState(size);
+    if (state === undefined) return fallback(this.findReference(query, size));
+    try {
+      return this.evaluate(state, query, size, rank, finish);
+    } catch (error) {
+      if (error instanceof TooManyTerms) return fallback(this.findReference(query, size));
+      throw error;
+    }
+  }
+
+  private evaluate<R>(state: QueryState, query: TextQuery, size: number, rank: boolean, finish: (evaluation: Evaluation) => R): R {
+    const { pool } = state;
+    const groups = withoutStopWords(query.groups);
+    const scores = pool.take();
+    try {
+      // Groups: only records in every one, their scores added up (group after group).
+      for (const [i, group] of groups.entries()) {
+        if (i === 0) this.groupInto(state, group, scores, rank);
+        else
+          pool.with((groupHits) => {
+            this.groupInto(state, group, groupHits, rank);
+            scores.and(groupHits, rank);
+          });
+        if (scores.count === 0) return finish({ matches: new Bitset(size), scores, pool });
+      }
+      let excluded: Bitset | undefined;
+      for (const item of query.excluded) {
+        const out = (excluded ??= new Bitset(size));
+        pool.with((itemHits) => {
+          this.itemInto(state, item, itemHits, false);
+          for (let i = 0; i < itemHits.count; i++) out.add(itemHits.ids[i]!);
+        });
+      }
+      if (groups.length === 0) {
+        // Only exclusions (or nothing searchable): every record that no excluded word matches, in pid order.
+        return finish({ matches: excluded ? excluded.complement() : new Bitset(size), pool });
+      }
+      if (excluded) scores.filter((id) => !excluded.has(id));
+      const matches = new Bitset(size);
+      for (let i = 0; i < scores.count; i++) matches.add(scores.ids[i]!);
+      return finish({ matches, scores, pool });
+    } finally {
+      pool.give(scores);
+    }
+  }
+
+  /** Puts the records of a group (its items' scores added up, item after item) into `target` (empty). */
+  private groupInto(state: QueryState, group: readonly TextItem[], target: Accumulator, scored: boolean): void {
+    for (const item of group) {
+      if (target.count === 0) this.itemInto(state, item, target, scored);
+      else
+        state.pool.with((itemHits) => {
+          this.itemInto(state, item, itemHits, scored);
+          target.or(itemHits, scored);
+        });
+    }
+  }
+
+  /** The query-time state of this index (made on first use, kept beside the index, never part of what is built). */
+  private queryState(size: number): QueryState | undefined {
+    let state = QUERY_STATES.get(this);
+    if (state === undefined) {
+      const scorer = TermScorer.of(this.search, size, this.searchOptions.boost ?? {});
+      state = scorer ? { size, scorer, phrases: new PhraseTables(size), pool: new AccumulatorPool(size) } : null;
+      QUERY_STATES.set(this, state);
+    }
+    return state?.size === size ? state : undefined;
+  }
+
+  /**
+   * Puts the records matching one word or phrase into `target` (empty): the query matchItem gives MiniSearch
+   * (the word under each language's terms in that language's fields, folded in plain fields, as typed in
+   * identifiers; a phrase the AND of its words; OR the item whole in identifiers), evaluated in MiniSearch's
+   * order; with `scored`, each record's score times the number of distinct terms that matched it. A phrase
+   * keeps the records that have it.
+   */
+  private itemInto(state: QueryState, item: TextItem, target: Accumulator, scored: boolean): void {
+    const bits = new Map<string, number>();
+    const bitOf = (term: string): number => {
+      let bit = bits.get(term);
+      if (bit === undefined) {
+        if (bits.size >= 32) throw new TooManyTerms();
+        bit = (1 << bits.size) >>> 0;
+        bits.set(term, bit);
+      }
+      return bit;
+    };
+    const anyOf = (fields: readonly string[], terms: readonly string[]): QueryNode => ({ op: 'or', children: terms.map((term) => ({ term, fields })) });
+    const tokenNode = (token: string): QueryNode => {
+      const children = this.perLanguage.map(({ lang, fields }) => anyOf(fields, termsOf(lang, token)));
+      if (this.plain.length > 0) children.push(anyOf(this.plain, [foldDiacritics(token)]));
+      if (this.identifiers.length > 0) children.push(anyOf(this.identifiers, [token]));
+      return { op: 'or', children };
+    };
+    const words: QueryNode = item.tokens.length === 1 ? tokenNode(item.tokens[0]!) : { op: 'and', children: item.tokens.map(tokenNode) };
+    const node: QueryNode = this.identifiers.length > 0 ? { op: 'or', children: [words, anyOf(this.identifiers, [item.raw])] } : words;
+    new NodeEvaluator(state, scored ? bitOf : undefined).build(node, target);
+    // Times the number of distinct terms matched: always 1 when the item has one term.
+    if (scored && bits.size > 1) target.timesTermCount();
+    if (item.tokens.length > 1 && target.count > 0) target.filter(this.phraseCheck(state, item, target.count));
+  }
+
+  /**
+   * hasPhrase as a test over ids, in the fields that have every one of the phrase's terms. (hasPhrase also
+   * takes an identifier equal to the item as typed; its tokens are then the item's tokens, so the sequence
+   * test takes it too.)
+   */
+  private phraseCheck(state: QueryState, item: TextItem, candidates: number): (id: number) => boolean {
+    const { scorer, phrases } = state;
+    const checks: ((id: number) => boolean)[] = [];
+    for (const field of this.fields) {
+      if (item.tokens.every((token) => scorer.has(PhraseTables.termOf(field, token), field.name))) checks.push(phrases.sequenceIn(field, item.tokens, candidates));
+    }
+    if (checks.length === 0) return () => false;
+    if (checks.length === 1) return checks[0]!;
+    return (id) => checks.some((check) => check(id));
+  }
+
+  /**
+   * The reference evaluation, through MiniSearch's own search: every match scored, all sorted. The fast path
+   * of `find` gives the same answers; this one stays for what it does not cover, and for the tests and the
+   * benchmark that compare the two.
+   */
+  findReference(query: TextQuery, size: number): { ranked: Uint32Array; matches: Bitset; scores?: ReadonlyMap<number, number> } {
     const groups = withoutStopWords(query.groups);
     let scores: Map<number, number> | undefined;
     for (const group of groups) {
@@ -109,7 +384,7 @@ export class TextIndex {
       return { ranked: Uint32Array.from(matches.toArray()), matches };
     }
     const ranked = [...scores.entries()].filter(([id]) => !excluded.has(id)).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    return { ranked: Uint32Array.from(ranked, ([id]) => id), matches: Bitset.of(size, ranked.map(([id]) => id)) };
+    return { ranked: Uint32Array.from(ranked, ([id]) => id), matches: Bitset.of(size, ranked.map(([id]) => id)), scores: new Map(ranked) };
   }
 
   /** Ids and scores of the records that match one word or phrase. */
@@ -169,4 +444,50 @@ function containsSequence(haystack: readonly string[], needle: readonly string[]
     return true;
   }
   return false;
+}
+
+/** The scores behind a ranking by `find` (undefined for pid order or the reference's ranking), for tests. */
+export function scoresOf(matches: TextMatches): ReadonlyMap<number, number> | undefined {
+  if (!(matches instanceof ScoredMatches)) return undefined;
+  const { ids, scores } = matches.ranked;
+  return new Map(Array.from(ids, (id) => [id, scores[id]!]));
+}
+
+/** Matches ranked by score (ties by pid), paged with a bounded selection. */
+class ScoredMatches implements TextMatches {
+  constructor(
+    readonly matches: Bitset,
+    readonly ranked: Ranked,
+  ) {}
+
+  page(keep: Bitset | undefined, offset: number, limit: number): number[] {
+    return topRanked(this.ranked.ids, this.ranked.scores, keep, offset, limit);
+  }
+}
+
+/** A query of only exclusions: its matches in pid order. */
+class PidOrderMatches implements TextMatches {
+  constructor(readonly matches: Bitset) {}
+
+  page(keep: Bitset | undefined, offset: number, limit: number): number[] {
+    return (keep ? this.matches.clone().and(keep) : this.matches).slice(offset, limit);
+  }
+}
+
+/** Matches found without ranking (`find(…, false)`): a set, no order. */
+class UnrankedMatches implements TextMatches {
+  constructor(readonly matches: Bitset) {}
+
+  page(): number[] {
+    throw new Error('these text matches were found without ranking');
+  }
+}
+
+/** The reference's answer as TextMatches: its full ranking, walked. */
+function referenceMatches({ ranked, matches }: ReferenceMatches, rank: boolean): TextMatches {
+  if (!rank) return new UnrankedMatches(matches);
+  return {
+    matches,
+    page: (keep, offset, limit) => pageOf({ order: ranked, present: ranked.length }, 'asc', (id) => (keep ?? matches).has(id), offset, limit),
+  };
 }
