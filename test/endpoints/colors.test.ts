@@ -8,6 +8,7 @@
  * export. And every count of the index equals the `hydra:totalItems` of its own filter link, followed.
  */
 import request from 'supertest';
+import { hydraTotal, servicePath } from '../helpers/links.js';
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -73,16 +74,8 @@ async function getJson(path: string): Promise<{ status: number; body: Json }> {
   return { status: res.status, body: (res.status === 200 ? JSON.parse(res.text) : res.body) as Json };
 }
 
-function local(url: string): string {
-  expect(url.startsWith(`${TEST_BASE_URL}/`)).toBe(true);
-  return url.slice(TEST_BASE_URL.length);
-}
-
-async function totalOf(url: string): Promise<number> {
-  const res = await getJson(local(url));
-  expect([url, res.status]).toEqual([url, 200]);
-  return res.body['hydra:totalItems'] as number;
-}
+const local = servicePath;
+const totalOf = (url: string): Promise<number> => hydraTotal(demo.app, url);
 
 /** A colour's share of one image: the base note, or the sum of the clusters carrying the tone's name. */
 function share(image: StoredImage, color: { base: string } | { tone: string }): number {

@@ -6,6 +6,7 @@
  * The catalog's endpoint links are followed too, and the query parameters are fuzzed.
  */
 import request from 'supertest';
+import { hydraTotal, servicePath } from '../helpers/links.js';
 import fc from 'fast-check';
 import type { AgentRecord, ConceptRecord, ObjectRecord } from '../../src/harvest/schema.js';
 import { type DemoApp, sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL } from '../helpers/demo.js';
@@ -34,17 +35,8 @@ async function getJson(path: string): Promise<{ status: number; body: Record<str
   return { status: res.status, body, headers: res.headers as Record<string, string> };
 }
 
-/** Follows a link of the service on the app: strips the base the demo's IRIs use. */
-function local(url: string): string {
-  expect(url.startsWith(`${TEST_BASE_URL}/`)).toBe(true);
-  return url.slice(TEST_BASE_URL.length);
-}
-
-async function totalOf(url: string): Promise<number> {
-  const res = await getJson(local(url));
-  expect([url, res.status]).toEqual([url, 200]);
-  return res.body['hydra:totalItems'] as number;
-}
+const local = servicePath;
+const totalOf = (url: string): Promise<number> => hydraTotal(demo.app, url);
 
 interface LabelMember {
   '@id'?: string;
