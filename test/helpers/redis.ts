@@ -3,12 +3,12 @@
  * a free port of 127.0.0.1, no persistence (`--save '' --appendonly no`), its working directory a fresh
  * temporary directory that `stop()` removes. {@link redisCommand} speaks just enough RESP for a test.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServerProcess } from './server-process.js';
 
 export const REDIS_BIN = ['/usr/bin/redis-server'].find((p) => existsSync(p));
 
@@ -100,54 +100,15 @@ export async function startRedis(): Promise<RedisServer> {
   if (REDIS_BIN === undefined) throw new Error('redis-server is not installed (apt-get install redis-server)');
   const dir = await mkdtemp(join(tmpdir(), 'redis-test-'));
   const port = await freePort();
-  const child = spawn(
-    REDIS_BIN,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'],
-    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let log = '';
-  const keep = (d: Buffer): void => {
-    log = (log + d.toString('utf8')).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let spawnError: Error | undefined;
-  child.once('error', (e) => (spawnError = e));
-
-  // A test process that ends without stop() (a crash, a forgotten afterAll) still takes its server along.
-  const killOnExit = (): void => {
-    child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once('exit', killOnExit);
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
-    process.removeListener('exit', killOnExit);
-    await rm(dir, { recursive: true, force: true });
-  };
-
-  const deadline = Date.now() + 10000;
-  for (;;) {
-    if (spawnError !== undefined || child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(`redis-server exited before answering (${spawnError?.message ?? `exit ${child.exitCode ?? child.signalCode}`}):\n${log}`);
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`redis-server did not answer PING on port ${port} within 10 s:\n${log}`);
-    }
-    try {
-      if ((await redisCommand(port, 'PING')) === 'PONG') break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const stop = await startServerProcess({
+    name: 'redis-server',
+    bin: REDIS_BIN,
+    args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'],
+    dir,
+    ready: async () => (await redisCommand(port, 'PING')) === 'PONG',
+    readyWhat: `answer PING on port ${port}`,
+    timeoutMs: 10_000,
+    pollMs: 50,
+  });
   return { url: `redis://127.0.0.1:${port}`, port, stop };
 }

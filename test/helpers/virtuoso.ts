@@ -10,12 +10,13 @@
  * `/sparql-graph-crud-auth`. Node's fetch has no digest authentication, so {@link digestFetch} does it (MD5,
  * qop=auth, the one scheme Virtuoso offers).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServerProcess } from './server-process.js';
 import { freePort, REDIS_BIN } from './redis.js';
 
 export { freePort };
@@ -262,12 +263,6 @@ export function runIsql(port: number, user: string, password: string, sql: strin
   });
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
 
 /** A fresh Virtuoso on free ports of 127.0.0.1, answering SPARQL, with the DBA password `dba`. */
 export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<VirtuosoServer> {
@@ -281,59 +276,25 @@ export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virt
   await writeFile(join(dir, 'virtuoso.ini'), virtuosoIni(dir, isqlPort, httpPort, options));
 
   const started = Date.now();
-  const child = spawn(VIRTUOSO_BIN, ['+foreground', '+configfile', join(dir, 'virtuoso.ini')], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (d: Buffer): void => {
-    log = (log + d.toString('utf8')).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let spawnError: Error | undefined;
-  child.once('error', (e) => (spawnError = e));
-
-  // A test process that ends without stop() (a crash, a forgotten afterAll) still takes its server along.
-  const killOnExit = (): void => {
-    child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once('exit', killOnExit);
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited(child);
-      clearTimeout(timer);
-    }
-    process.removeListener('exit', killOnExit);
-    await rm(dir, { recursive: true, force: true });
-  };
-
   const sparqlUrl = `http://127.0.0.1:${httpPort}/sparql`;
-  const deadline = started + (options.startTimeoutMs ?? 30000);
-  for (;;) {
-    if (spawnError !== undefined || child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(`virtuoso-t exited before answering (${spawnError?.message ?? `exit ${child.exitCode ?? child.signalCode}`}):\n${log}`);
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`virtuoso-t did not answer ${sparqlUrl} within ${options.startTimeoutMs ?? 30000} ms:\n${log}`);
-    }
-    try {
+  const timeoutMs = options.startTimeoutMs ?? 30000;
+  const stop = await startServerProcess({
+    name: 'virtuoso-t',
+    bin: VIRTUOSO_BIN,
+    args: ['+foreground', '+configfile', join(dir, 'virtuoso.ini')],
+    dir,
+    ready: async () => {
       const response = await fetch(`${sparqlUrl}?query=${encodeURIComponent('ASK {}')}`, {
         headers: { accept: 'application/sparql-results+json' },
         signal: AbortSignal.timeout(2000),
       });
       await response.arrayBuffer();
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
+      return response.ok;
+    },
+    readyWhat: `answer ${sparqlUrl}`,
+    timeoutMs,
+    pollMs: 100,
+  });
 
   const user = 'dba';
   const password = 'dba';

@@ -1,0 +1,71 @@
+/**
+ * A server program started by a test (Virtuoso, Redis): its own temporary folder, the tail of its output kept
+ * for error messages, stopped with SIGTERM (SIGKILL after 5 s) and its folder removed; killed with the test
+ * process if `stop()` is never called.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+
+export interface ServerProcessOptions {
+  /** The program's name in error messages. */
+  name: string;
+  bin: string;
+  args: string[];
+  /** The server's temporary folder: its working directory, removed by stop(). */
+  dir: string;
+  /** True once the server answers; errors count as "not yet". */
+  ready: () => Promise<boolean>;
+  /** What `ready` waits for, in error messages ("answer PING on port 6379"). */
+  readyWhat: string;
+  timeoutMs: number;
+  pollMs: number;
+}
+
+const exited = (child: ChildProcess): Promise<void> =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+
+/** Starts the program and resolves with its `stop` once `ready` says so; throws with its output otherwise. */
+export async function startServerProcess(options: ServerProcessOptions): Promise<() => Promise<void>> {
+  const { name, dir } = options;
+  const started = Date.now();
+  const child = spawn(options.bin, options.args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const keep = (d: Buffer): void => {
+    log = (log + d.toString('utf8')).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let spawnError: Error | undefined;
+  child.once('error', (e) => (spawnError = e));
+
+  // A test process that ends without stop() (a crash, a forgotten afterAll) still takes its server along.
+  const killOnExit = (): void => {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', killOnExit);
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited(child);
+      clearTimeout(timer);
+    }
+    process.removeListener('exit', killOnExit);
+    await rm(dir, { recursive: true, force: true });
+  };
+
+  for (;;) {
+    if (spawnError !== undefined || child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`${name} exited before answering (${spawnError?.message ?? `exit ${child.exitCode ?? child.signalCode}`}):\n${log}`);
+    }
+    if (Date.now() > started + options.timeoutMs) {
+      await stop();
+      throw new Error(`${name} did not ${options.readyWhat} within ${options.timeoutMs} ms:\n${log}`);
+    }
+    if (await options.ready().catch(() => false)) return stop;
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+  }
+}
