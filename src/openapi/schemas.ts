@@ -62,23 +62,29 @@ const labelledStub = (kind: string, type: string, description: string): JsonSche
   },
 });
 
+/**
+ * The envelope every index document shares (a Hydra collection with a label and, unless `comment` is false,
+ * a comment), with the index's own fields after it; all of them required.
+ */
+function indexRecord(description: string, fields: Record<string, JsonSchema>, options: { id?: JsonSchema; comment?: boolean } = {}): JsonSchema {
+  const comment = options.comment ?? true;
+  const properties: Record<string, JsonSchema> = {
+    '@context': prefixMap,
+    '@id': options.id ?? uri,
+    '@type': { const: 'hydra:Collection' },
+    'rdfs:label': { type: 'string' },
+    ...(comment ? { 'rdfs:comment': { type: 'string' } } : {}),
+    ...fields,
+  };
+  return { type: 'object', description, required: Object.keys(properties), additionalProperties: false, properties };
+}
+
 /** An index record: a Hydra collection of labelled values with counts and a filter URL each. */
 function valueIndex(description: string, member: JsonSchema): JsonSchema {
-  return {
-    type: 'object',
-    description,
-    required: ['@context', '@id', '@type', 'rdfs:label', 'rdfs:comment', 'hydra:totalItems', 'hydra:member'],
-    additionalProperties: false,
-    properties: {
-      '@context': prefixMap,
-      '@id': uri,
-      '@type': { const: 'hydra:Collection' },
-      'rdfs:label': { type: 'string' },
-      'rdfs:comment': { type: 'string' },
-      'hydra:totalItems': { ...count, description: 'Number of members.' },
-      'hydra:member': { type: 'array', items: member },
-    },
-  };
+  return indexRecord(description, {
+    'hydra:totalItems': { ...count, description: 'Number of members.' },
+    'hydra:member': { type: 'array', items: member },
+  });
 }
 
 const indexMember = (type: string, countKey: 'object_count' | 'agent_count', filterOf: string, withId: boolean): JsonSchema => ({
@@ -288,47 +294,22 @@ export function ownComponentSchemas(): Record<string, JsonSchema> {
       indexMember('crm:E55_Type', 'agent_count', 'nationality', false),
     ),
     RoleIndex: valueIndex('Agent roles (designer, producer) with their agent counts; labels feed the agents `role` filter.', indexMember('crm:E55_Type', 'agent_count', 'role', false)),
-    ColorIndex: {
-      type: 'object',
-      description:
-        'Colour statistics over the published objects (spec, "Color index record"), weighted by dominance: the base colours with their swatches, and the named tones, heaviest first. Values feed the objects `color` and `cssColor` filters.',
-      required: ['@context', '@id', '@type', 'rdfs:label', 'rdfs:comment', 'base_colors', 'css_colors'],
-      additionalProperties: false,
-      properties: {
-        '@context': prefixMap,
-        '@id': uri,
-        '@type': { const: 'hydra:Collection' },
-        'rdfs:label': { type: 'string' },
-        'rdfs:comment': { type: 'string' },
+    ColorIndex: indexRecord(
+      'Colour statistics over the published objects (spec, "Color index record"), weighted by dominance: the base colours with their swatches, and the named tones, heaviest first. Values feed the objects `color` and `cssColor` filters.',
+      {
         base_colors: { type: 'array', items: colorEntry(true) },
         css_colors: { type: 'array', items: colorEntry(false) },
       },
-    },
-    DominantObjects: {
-      type: 'object',
-      description: 'The objects a colour covers most, by `dominance_pct` descending (spec, "Dominant-objects record").',
-      required: ['@context', '@id', '@type', 'rdfs:label', 'hydra:totalItems', 'hydra:member'],
-      additionalProperties: false,
-      properties: {
-        '@context': prefixMap,
-        '@id': { ...uri, description: 'The request URL, with its parameters in canonical form.' },
-        '@type': { const: 'hydra:Collection' },
-        'rdfs:label': { type: 'string' },
+    ),
+    DominantObjects: indexRecord(
+      'The objects a colour covers most, by `dominance_pct` descending (spec, "Dominant-objects record").',
+      {
         'hydra:totalItems': { ...count, description: 'Objects showing the colour (all of them, not only the listed ones).' },
         'hydra:member': { type: 'array', maxItems: 100, items: dominantMember },
       },
-    },
-    ProductionDensity: {
-      type: 'object',
-      description: 'Production density over time (spec, "Production-density record"). Buckets ascend by year.',
-      required: ['@context', '@id', '@type', 'rdfs:label', 'rdfs:comment', 'bucket_size', 'year_from', 'year_to', 'total_weight', 'buckets'],
-      additionalProperties: false,
-      properties: {
-        '@context': prefixMap,
-        '@id': uri,
-        '@type': { const: 'hydra:Collection' },
-        'rdfs:label': { type: 'string' },
-        'rdfs:comment': { type: 'string' },
+      { id: { ...uri, description: 'The request URL, with its parameters in canonical form.' }, comment: false },
+    ),
+    ProductionDensity: indexRecord('Production density over time (spec, "Production-density record"). Buckets ascend by year.', {
         bucket_size: { type: 'integer', minimum: 5, maximum: 100, description: 'Years per bucket.' },
         year_from: { type: 'integer', description: 'First year of the axis.' },
         year_to: { type: 'integer', maximum: 2100, description: 'Last year of the axis.' },
@@ -350,8 +331,7 @@ export function ownComponentSchemas(): Record<string, JsonSchema> {
             },
           },
         },
-      },
-    },
+    }),
     DcatCatalog: {
       type: 'object',
       description:
