@@ -39,7 +39,7 @@ import { linearLightCentroid } from '../colors/centroid.js';
 import { asBadRequest, textQuery } from './collection-params.js';
 import { CollectionMembers } from './collection-members.js';
 import { parseBaseColors } from '../kinds/objects/filters/colors.js';
-import { imageShowing, type ShownColor } from '../kinds/objects/colors.js';
+import { imageShowing, type PaletteColor, type ShownColor } from '../kinds/objects/colors.js';
 import type { BaseColor } from '../colors/base-colors.js';
 
 /** The prefix map of every index document, as the real service writes it. */
@@ -312,21 +312,34 @@ function colorStats(table: ObjectTable, within: Bitset | undefined): { bases: Co
     }
     return { value, object_count: count, weight, avg_dominance_pct: count === 0 ? 0 : round(weight / count, 2) };
   };
+  // Each tone's occurrences inside `within`: the clusters named after it, in the images of the objects.
+  const occurrencesOf = new Map<string, { object: number; color: PaletteColor }[]>();
+  for (const [object, images] of table.colors.images) {
+    if (!inside(object)) continue;
+    for (const image of images) {
+      for (const color of image.colors) {
+        const key = color.css.toLowerCase();
+        let list = occurrencesOf.get(key);
+        if (!list) occurrencesOf.set(key, (list = []));
+        list.push({ object, color });
+      }
+    }
+  }
   const tones: ColorStats[] = [];
   // Per base colour: its tones' occurrences (a tone joins the base its clusters fall in).
   const swatchesOf = new Map<string, { label: string; hexes: { hex: string; weight: number }[]; objects: Set<number>; weight: number }[]>();
-  for (const tone of table.colors.tones.values()) {
+  for (const [key, tone] of table.colors.tones) {
     const s = stat(tone.label, tone.dominance);
     if (s.object_count === 0) continue;
-    const occurrences = tone.occurrences.filter((o) => inside(o.object));
-    tones.push({ ...s, hex: linearLightCentroid(occurrences.map((o) => ({ hex: o.hex, weight: o.percent }))) });
+    const occurrences = occurrencesOf.get(key) ?? [];
+    tones.push({ ...s, hex: linearLightCentroid(occurrences.map(({ color }) => ({ hex: color.hex, weight: color.percent }))) });
     const byBase = new Map<string, { hexes: { hex: string; weight: number }[]; objects: Set<number>; weight: number }>();
-    for (const o of occurrences) {
-      let entry = byBase.get(o.base);
-      if (!entry) byBase.set(o.base, (entry = { hexes: [], objects: new Set(), weight: 0 }));
-      entry.hexes.push({ hex: o.hex, weight: o.percent });
-      entry.objects.add(o.object);
-      entry.weight += o.percent;
+    for (const { object, color } of occurrences) {
+      let entry = byBase.get(color.base);
+      if (!entry) byBase.set(color.base, (entry = { hexes: [], objects: new Set(), weight: 0 }));
+      entry.hexes.push({ hex: color.hex, weight: color.percent });
+      entry.objects.add(object);
+      entry.weight += color.percent;
     }
     for (const [base, entry] of byBase) {
       const list = swatchesOf.get(base) ?? [];

@@ -19,11 +19,6 @@ export interface ColorPostings {
   readonly ids: Uint32Array;
 }
 
-/** A named tone: its postings, and every occurrence (cluster colour, coverage, object) for its centroid and base. */
-export interface TonePostings extends ColorPostings {
-  readonly occurrences: readonly { readonly hex: string; readonly percent: number; readonly object: number; readonly base: BaseColor }[];
-}
-
 /** One colour cluster of one image: the palette entry of the dominant-objects record. */
 export interface PaletteColor {
   readonly hex: string;
@@ -47,7 +42,7 @@ export interface ColorFacts {
   readonly hasColors: Bitset;
   readonly bases: ReadonlyMap<BaseColor, ColorPostings>;
   /** Lower-cased tone name → tone. */
-  readonly tones: ReadonlyMap<string, TonePostings>;
+  readonly tones: ReadonlyMap<string, ColorPostings>;
   /** Object id → its analysed images, in the order of their visual items. */
   readonly images: ReadonlyMap<number, readonly ImagePalette[]>;
 }
@@ -111,7 +106,7 @@ export function buildColorFacts(size: number, rows: readonly Row[], idOf: Readon
   }, 'object');
 
   const bases = new Map<BaseColor, Map<number, number>>();
-  const tones = new Map<string, { label: string; dominance: Map<number, number>; occurrences: TonePostings['occurrences'][number][] }>();
+  const tones = new Map<string, { label: string; dominance: Map<number, number> }>();
   const images = new Map<number, ImagePalette[]>();
   const keep = (map: Map<number, number>, id: number, percent: number): void => {
     if (!(map.get(id)! >= percent)) map.set(id, percent);
@@ -132,10 +127,9 @@ export function buildColorFacts(size: number, rows: readonly Row[], idOf: Readon
       for (const color of image.colors) {
         const key = color.css.toLowerCase();
         let tone = tones.get(key);
-        if (!tone) tones.set(key, (tone = { label: color.css, dominance: new Map(), occurrences: [] }));
+        if (!tone) tones.set(key, (tone = { label: color.css, dominance: new Map() }));
         else if (color.css < tone.label) tone.label = color.css;
         toneShares.set(key, (toneShares.get(key) ?? 0) + color.percent);
-        tone.occurrences.push({ hex: color.hex, percent: color.percent, object: id, base: color.base });
       }
       for (const [key, share] of toneShares) keep(tones.get(key)!.dominance, id, round2(share));
     }
@@ -146,7 +140,7 @@ export function buildColorFacts(size: number, rows: readonly Row[], idOf: Readon
   return {
     hasColors,
     bases: new Map([...bases].map(([base, map]) => [base, postings(base, map)])),
-    tones: new Map([...tones].map(([key, tone]) => [key, { ...postings(tone.label, tone.dominance), occurrences: tone.occurrences }])),
+    tones: new Map([...tones].map(([key, tone]) => [key, postings(tone.label, tone.dominance)])),
     images,
   };
 }
