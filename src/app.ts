@@ -3,6 +3,7 @@
  * listens; tests drive it with supertest). Middleware order is the contract:
  *   request log → metrics → CORS → compression → /healthz /readyz /metrics / /openapi.json /docs → /iiif (not rate-limited)
  *   → /v2: rate limit → read-only methods → catalog (/v2/, /v2/dcat) → readiness gate → resource routes
+ *   → /v1 (deprecated; its own deprecation headers, sunset switch, rate limit and keyed paths: src/v1/router.ts)
  *   → 404 → error handler.
  * The catalog is static, so it is served before the store is ready; every other /v2 route answers 503 with
  * Retry-After until then. `/` redirects (302) to the catalog at /v2/, the entry point of the API, except for
@@ -13,6 +14,7 @@ import compression from 'compression';
 import express, { type Router } from 'express';
 import type { AppContext } from './app-context.js';
 import { apiDocsRoutes } from './endpoints/api-docs.js';
+import { changeRoutes, type ChangeRouteOptions } from './changes/routes.js';
 import { catalogRoutes } from './endpoints/catalog.js';
 import { dumpRoutes } from './endpoints/dumps.js';
 import { healthRoutes } from './endpoints/health.js';
@@ -21,10 +23,12 @@ import { indexRoutes } from './endpoints/indexes.js';
 import { collectionRoutes } from './endpoints/collection-routes.js';
 import { recordRoutes } from './endpoints/record-routes.js';
 import { sparqlRoutes } from './endpoints/sparql-endpoint.js';
+import { v1Routes } from './v1/router.js';
 import { corsMiddleware } from './http/cors.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { allowMethods } from './http/methods.js';
 import { v2RateLimit } from './http/rate-limit.js';
+import type { SharedRateLimitCounters } from './http/rate-limit-store.js';
 import { requireReadyStore } from './http/readiness.js';
 import { requestLog } from './http/request-log.js';
 import type { RecordTable } from './collection-index/record-table.js';
@@ -37,6 +41,12 @@ export interface AppOptions {
   iiifRouter?: Router;
   /** The SPARQL store (public quads only); /sparql is mounted when given, outside /v2 with its own rate limit. */
   sparqlStore?: QueryStore;
+  /** Rate-limit counters shared with other replicas through Redis (REDIS_URL); without them each process counts alone. */
+  rateLimitCounters?: SharedRateLimitCounters;
+  /** The change feed at /v2/changes (src/changes/routes.ts); tests set a small page size. */
+  changes?: ChangeRouteOptions;
+  /** The clock of the v1 sunset, in milliseconds since the epoch (Date.now by default); tests inject one. */
+  now?: () => number;
 }
 
 /** Bodies smaller than this are sent uncompressed. */
@@ -72,7 +82,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
   const kindRoutes = <T extends RecordTable>(kind: ResourceKind<T>): Router[] => [recordRoutes(ctx, kind), collectionRoutes(ctx, kind)];
   app.use(
     '/v2',
-    v2RateLimit(ctx.config.rateLimitPerMinute, ctx.logger),
+    v2RateLimit(ctx.config.rateLimitPerMinute, ctx.logger, options.rateLimitCounters && { counters: options.rateLimitCounters, scope: 'v2' }),
     allowMethods(['GET', 'HEAD', 'OPTIONS']),
     catalogRoutes(ctx),
     requireReadyStore(ctx.store),
@@ -82,8 +92,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
     ...kindRoutes(CONCEPTS),
     indexRoutes(ctx),
     dumpRoutes(ctx),
+    changeRoutes(ctx, options.changes),
   );
-  if (options.sparqlStore !== undefined) app.use('/sparql', sparqlRoutes(ctx, { store: options.sparqlStore }));
+  if (options.sparqlStore !== undefined) app.use('/sparql', sparqlRoutes(ctx, { store: options.sparqlStore, rateLimitCounters: options.rateLimitCounters }));
+  app.use('/v1', v1Routes(ctx, { now: options.now, counters: options.rateLimitCounters }));
 
   app.use(notFoundHandler);
   app.use(errorHandler(ctx.logger));

@@ -10,10 +10,11 @@ import { createLogger } from './config/logger.js';
 import { ensureGeneration, prepareDemoSource } from './demo/bootstrap.js';
 import { createIiifRouter } from './iiif/router.js';
 import { Metrics } from './http/metrics.js';
+import { SharedRateLimitCounters } from './http/rate-limit-store.js';
 import { gracefulShutdown, listen } from './http/server-lifecycle.js';
 import { QueryCatalogue } from './queries/catalogue.js';
-import { cleanStaging, pruneGenerations, watchCurrent, type Generation } from './store/generations.js';
-import { StoreManager } from './store/store-manager.js';
+import { cleanStaging, listGenerations, pruneGenerations, watchCurrent, type Generation } from './store/generations.js';
+import { createStores, dropRemoteGenerations, ensurePublished, type ServingStore } from './store/stores.js';
 import { Iris } from './vocab/iris.js';
 
 /** Reads the configuration, or prints its one-line problem and exits 1. */
@@ -34,16 +35,22 @@ async function main(): Promise<void> {
   // The REST store holds the non-public quads too (redirect, removal and health state of records); the SPARQL
   // store only the public ones, in a worker of its own that a query past its deadline may end.
   const onQuery = (ms: number, kind: string): void => metrics.observeStoreQuery(ms, kind);
-  const store = new StoreManager({ includeNonPublic: true, onQuery });
-  const sparqlStore = new StoreManager({ includeNonPublic: false, onQuery });
+  // Embedded Oxigraph workers, or the remote SPARQL server named by STORE_URL (src/store/stores.ts).
+  const { rest: store, sparql: sparqlStore, kind: storeKind } = createStores(config, onQuery);
   for (const [name, manager] of [['rest', store], ['sparql', sparqlStore]] as const) {
     manager.on('crash', (err: Error) => logger.error({ err, store: name }, 'store worker failed; restarting'));
     manager.on('restart', () => logger.info({ generation: manager.generation?.id, store: name }, 'store worker restarted'));
+    manager.on('standby', () => logger.info({ generation: manager.generation?.id, store: name }, 'standby store worker loaded'));
   }
   const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger, metrics, queries: new QueryCatalogue() };
   // The demo's images must exist before the IIIF router first reads its image list.
   const demo = await prepareDemoSource(config, logger);
-  const app = createApp(ctx, { iiifRouter: createIiifRouter({ ...demo, baseUrl: config.baseUrl }), sparqlStore });
+  // Rate-limit counters in Redis, shared with the other replicas (src/http/rate-limit-store.ts); none without a limit.
+  const rateLimitCounters =
+    config.redisUrl !== undefined && config.rateLimitPerMinute > 0
+      ? new SharedRateLimitCounters({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger, registry: metrics.registry })
+      : undefined;
+  const app = createApp(ctx, { iiifRouter: createIiifRouter({ ...demo, baseUrl: config.baseUrl }), sparqlStore, rateLimitCounters });
 
   const server = await listen(app, config.port);
   logger.info(
@@ -53,7 +60,7 @@ async function main(): Promise<void> {
   let stopWatching = (): void => undefined;
   const cleanup = async (): Promise<void> => {
     stopWatching();
-    await Promise.all([store.close(), sparqlStore.close()]);
+    await Promise.all([store.close(), sparqlStore.close(), rateLimitCounters?.close()]);
   };
   const shutdown = gracefulShutdown(server, logger, { cleanup });
   process.once('SIGTERM', () => shutdown(0));
@@ -63,10 +70,13 @@ async function main(): Promise<void> {
     // Staging folders left by a killed harvest or load are removed before anything else writes.
     await cleanStaging(config.dataDir);
     const generationDir = await ensureGeneration(config, logger, demo);
+    // A data folder made without STORE_URL (the demo's, an older one) is written to the server first.
+    const published = await ensurePublished(config, generationDir);
+    if (published) logger.info({ store: storeKind, ...published }, 'generation written to the SPARQL server');
     // One after the other: two 100k stores loading at once would double the peak memory for little gain.
     await store.start(generationDir);
     await sparqlStore.start(generationDir);
-    logger.info({ generation: store.generation?.id, baseUrl: config.baseUrl }, 'ready');
+    logger.info({ generation: store.generation?.id, baseUrl: config.baseUrl, store: storeKind }, 'ready');
     stopWatching = followCurrent(config, logger, [store, sparqlStore]);
   } catch (err) {
     // Without a generation the service can never become ready; exit so the supervisor sees it.
@@ -79,14 +89,15 @@ async function main(): Promise<void> {
  * Swaps the stores to the generation `current` names whenever it changes (a harvest, load or rollback by the
  * data commands), one store after the other, then prunes old generations. Changes are handled in order.
  */
-function followCurrent(config: Config, logger: ReturnType<typeof createLogger>, stores: readonly StoreManager[]): () => void {
+function followCurrent(config: Config, logger: ReturnType<typeof createLogger>, stores: readonly ServingStore[]): () => void {
   let queue = Promise.resolve();
   const swapTo = async (generation: Generation | undefined): Promise<void> => {
     if (!generation || stores.every((s) => s.generation?.id === generation.id)) return;
     logger.info({ from: stores[0]?.generation?.id, to: generation.id }, 'new current generation; swapping stores');
     for (const manager of stores) if (manager.generation?.id !== generation.id) await manager.swap(generation.dir);
     const removed = await pruneGenerations(config.dataDir, config.keepGenerations);
-    logger.info({ generation: generation.id, pruned: removed }, 'stores swapped');
+    const dropped = await dropRemoteGenerations(config, (await listGenerations(config.dataDir)).map((g) => g.id));
+    logger.info({ generation: generation.id, pruned: removed, ...(dropped.length > 0 ? { droppedFromServer: dropped } : {}) }, 'stores swapped');
   };
   return watchCurrent(config.dataDir, (generation) => {
     queue = queue.then(() => swapTo(generation)).catch((err: unknown) => logger.error({ err }, 'swap to the new current generation failed; the old one keeps serving'));

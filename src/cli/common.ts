@@ -6,6 +6,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
+import type { Config } from '../config/config.js';
 import type { Generation } from '../store/generations.js';
 
 export interface CliSettings {
@@ -13,6 +14,8 @@ export interface CliSettings {
   baseUrl: string;
   imageHosts: string[];
   keepGenerations: number;
+  /** The remote store (STORE_URL), whose server gets each new generation before it becomes current. */
+  store: Config['store'];
 }
 
 /** A wrong command line; printed with the usage text. */
@@ -31,6 +34,7 @@ export function cliSettings(env: NodeJS.ProcessEnv = process.env): CliSettings {
     baseUrl: config.baseUrl,
     imageHosts: [...config.imageHosts],
     keepGenerations: config.keepGenerations,
+    store: config.store,
   };
 }
 

@@ -8,7 +8,7 @@ import { cliSettings, parseCommandLine, runCli, UsageError } from './common.js';
 const USAGE = `usage: npm run generations [-- --rollback ID | --prune K | --verify [ID] | --json]
 
 Without options: lists the generations under DATA_DIR, oldest first, * marking the current one.
---rollback ID  makes generation ID current (a running server swaps to it).
+--rollback ID  makes generation ID current (a running server swaps to it); the change log records the changes.
 --prune K      removes all but the newest K generations; the current one is always kept.
 --verify [ID]  re-reads a generation (default the current one): checksums, gzip, N-Quads, counts.
 --json         prints the list as JSON.`;
@@ -26,8 +26,10 @@ runCli(USAGE, async () => {
   const { dataDir } = cliSettings();
 
   if (values.rollback !== undefined) {
-    await setCurrent(dataDir, values.rollback);
+    const changes = await setCurrent(dataDir, values.rollback);
     process.stdout.write(`generation ${values.rollback} is current\n`);
+    // A rollback is a set of changes like any other; the change feed (/v2/changes) lists them.
+    process.stdout.write(`change log: ${changes.created} created, ${changes.updated} updated, ${changes.deleted} deleted\n`);
     return;
   }
   if (values.prune !== undefined) {

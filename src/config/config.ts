@@ -7,6 +7,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { SecretList } from './secret-list.js';
+import { Secret } from './secret.js';
+import { SecretUrl } from './secret-url.js';
 import { unknownSettingProblems } from './unknown-settings.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -36,10 +38,29 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Keys accepted by the restricted v1 endpoints; prints as a placeholder. */
   v1ApiKeys: SecretList;
+  /** The instant v1 retires: its `Sunset` header, and every v1 path answers 410 from then on. */
+  v1Sunset: Date;
   /** Generations kept on disk after a swap (the current one included). */
   keepGenerations: number;
   /** Finished record documents kept per generation (0 disables the cache). */
   recordCacheSize: number;
+  /** Redis holding the rate-limit counters shared by replicas; unset: each process counts on its own. Prints without its password. */
+  redisUrl: SecretUrl | undefined;
+  /** The remote SPARQL server (STORE_URL and its companions); undefined: the embedded Oxigraph store. */
+  store: RemoteStoreConfig | undefined;
+  /** Prefix of every key this service writes to Redis, so several services can share one. */
+  redisKeyPrefix: string;
+}
+
+export interface RemoteStoreConfig {
+  /** The server's SPARQL query endpoint. */
+  url: string;
+  updateUrl?: string;
+  graphStoreUrl?: string;
+  user?: string;
+  password?: Secret;
+  /** The server's row limit (Virtuoso's ResultSetMaxRows), 0 for none: a CONSTRUCT of one more triple was cut. */
+  rowLimit: number;
 }
 
 /** A configuration problem; `message` is one line fit to print before exiting. */
@@ -134,6 +155,20 @@ const trustProxySetting: Setting<TrustProxy> = {
     'and the presets loopback, linklocal, uniquelocal',
 };
 
+const httpUrl = (example: string): Setting<string> => ({
+  schema: z.string().refine((s) => {
+    try {
+      const url = new URL(s);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '' && url.hash === '';
+    } catch {
+      return false;
+    }
+  }),
+  form: `an http(s) URL without credentials: ${example}`,
+  // Not echoed: a refused URL may hold a password (http://user:password@host).
+  secret: true,
+});
+
 const SETTINGS = {
   PORT: int(0, 65535),
   BASE_URL: baseUrlSetting,
@@ -161,8 +196,38 @@ const SETTINGS = {
     form: 'a comma-separated list of keys of printable ASCII characters without spaces',
     secret: true,
   },
+  V1_SUNSET: {
+    schema: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+    form: 'an ISO 8601 instant with a time zone, such as 2026-12-31T23:59:59Z',
+  },
   KEEP_GENERATIONS: int(1, 1000),
   RECORD_CACHE_SIZE: int(0, 10_000_000),
+  REDIS_URL: {
+    schema: z.string().transform((s, ctx) => {
+      let url: URL;
+      try {
+        url = new URL(s);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not a URL' });
+        return z.NEVER;
+      }
+      const ok = (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '' && /^(?:\/\d*)?$/.test(url.pathname) && url.hash === '';
+      if (!ok) ctx.addIssue({ code: 'custom', message: 'not a Redis URL' });
+      return new SecretUrl(s);
+    }),
+    form: 'a redis:// or rediss:// URL such as redis://:password@127.0.0.1:6379/0',
+    secret: true,
+  },
+  STORE_URL: httpUrl('the SPARQL query endpoint of the server, such as http://127.0.0.1:8890/sparql'),
+  STORE_UPDATE_URL: httpUrl('its SPARQL Update endpoint, such as http://127.0.0.1:8890/sparql-auth'),
+  STORE_GRAPH_STORE_URL: httpUrl('its Graph Store Protocol endpoint, such as http://127.0.0.1:8890/sparql-graph-crud-auth'),
+  STORE_USER: { schema: z.string().regex(/^[^\s:]{1,128}$/), form: 'a user name without spaces or colons' },
+  STORE_ROW_LIMIT: int(0, 1_000_000_000),
+  STORE_PASSWORD: { schema: z.string().min(1).transform((s) => new Secret(s)), form: 'a password', secret: true },
+  REDIS_KEY_PREFIX: {
+    schema: z.string().regex(/^[\x21-\x7e]{1,64}$/),
+    form: 'up to 64 printable ASCII characters without spaces, such as museum-ld:',
+  },
 } satisfies Record<string, Setting<unknown>>;
 
 type SettingName = keyof typeof SETTINGS;
@@ -203,7 +268,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: parsed.DEMO_SEED ?? 1,
     trustProxy: parsed.TRUST_PROXY ?? false,
     v1ApiKeys: new SecretList(parsed.V1_API_KEYS ?? []),
+    v1Sunset: parsed.V1_SUNSET ?? new Date('2026-12-31T23:59:59Z'),
     keepGenerations: parsed.KEEP_GENERATIONS ?? 3,
     recordCacheSize: parsed.RECORD_CACHE_SIZE ?? 200_000,
+    redisUrl: parsed.REDIS_URL,
+    redisKeyPrefix: parsed.REDIS_KEY_PREFIX ?? 'museum-ld:',
+    store: remoteStoreConfig(parsed),
+  };
+}
+
+/** The remote store's settings, when STORE_URL is set (companions without it are ignored with the store). */
+function remoteStoreConfig(parsed: Parsed): RemoteStoreConfig | undefined {
+  if (parsed.STORE_URL === undefined) return undefined;
+  return {
+    url: parsed.STORE_URL,
+    ...(parsed.STORE_UPDATE_URL === undefined ? {} : { updateUrl: parsed.STORE_UPDATE_URL }),
+    ...(parsed.STORE_GRAPH_STORE_URL === undefined ? {} : { graphStoreUrl: parsed.STORE_GRAPH_STORE_URL }),
+    ...(parsed.STORE_USER === undefined ? {} : { user: parsed.STORE_USER }),
+    ...(parsed.STORE_PASSWORD === undefined ? {} : { password: parsed.STORE_PASSWORD }),
+    // Virtuoso's default ResultSetMaxRows (Debian's virtuoso.ini).
+    rowLimit: parsed.STORE_ROW_LIMIT ?? 10_000,
   };
 }

@@ -9,8 +9,8 @@
  *   - `foaf:homepage` is `{base}`; the publisher and its homepage are the museum's own, not the deployment's.
  * The datasets are the reference's, in its order, plus the production density.
  * Added to the reference: each record collection's N-Quads dump as a second `dcat:distribution`, the whole
- * collection's dump as the catalog's own `dcat:distribution` (a DCAT catalog is a dataset) and the SPARQL
- * endpoint as a `dcat:DataService` under `dcat:service`.
+ * collection's dump and the change feed (/v2/changes) as the catalog's own `dcat:distribution` (a DCAT catalog
+ * is a dataset) and the SPARQL endpoint as a `dcat:DataService` under `dcat:service`.
  * The document depends on nothing but BASE_URL, so it is built once and served with a fixed ETag.
  */
 import { Router, type RequestHandler } from 'express';
@@ -178,6 +178,16 @@ const dumpDistribution = (base: string, file: string, label: string): Record<str
   'rdfs:label': label,
 });
 
+/** The change feed (src/changes/): every Create, Update and Delete of a public record, as IIIF Change Discovery 1.0. */
+const changeFeedDistribution = (base: string): Record<string, unknown> => ({
+  '@type': 'dcat:Distribution',
+  'dct:format': 'application/ld+json',
+  'dct:conformsTo': { '@id': 'https://iiif.io/api/discovery/1.0/' },
+  'dcat:accessURL': { '@id': `${base}/v2/changes` },
+  'dcat:mediaType': 'application/ld+json',
+  'rdfs:label': 'Change feed of the collection (IIIF Change Discovery 1.0, Activity Streams 2.0)',
+});
+
 /** The SPARQL endpoint as a DCAT data service over the four datasets; its description is its own URL. */
 const sparqlService = (base: string): Record<string, unknown> => ({
   '@id': `${base}/sparql`,
@@ -247,7 +257,7 @@ export function buildCatalog(base: string): Record<string, unknown> {
     'foaf:homepage': { '@id': base },
     'dcat:dataset': DATASETS.map((d) => dataset(base, d)),
     // Beyond the reference catalog: the whole collection as one dump, and the SPARQL endpoint.
-    'dcat:distribution': [dumpDistribution(base, 'collection.nq.gz', 'N-Quads dump of the whole collection (gzip)')],
+    'dcat:distribution': [dumpDistribution(base, 'collection.nq.gz', 'N-Quads dump of the whole collection (gzip)'), changeFeedDistribution(base)],
     'dcat:service': [sparqlService(base)],
   };
 }

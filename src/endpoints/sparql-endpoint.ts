@@ -16,6 +16,7 @@ import { staticFileRoutes } from '../http/html.js';
 import { BadRequestError, GatewayTimeoutError, MethodNotAllowedError, NotAcceptableError, ServiceUnavailableError } from '../http/errors.js';
 import { negotiate, rdfContentType, serialiseQuads, varyOnAccept, type RdfSyntax } from '../http/negotiation.js';
 import { v2RateLimit } from '../http/rate-limit.js';
+import type { SharedRateLimitCounters } from '../http/rate-limit-store.js';
 import { editorPage } from '../sparql/editor-page.js';
 import { readOperation } from '../sparql/protocol-request.js';
 import { cacheMetrics } from '../sparql/cache-metrics.js';
@@ -41,6 +42,8 @@ export interface SparqlRouteOptions {
   store: QueryStore;
   /** Queries a minute per client (default: the v2 limit); 0 disables. */
   rateLimitPerMinute?: number;
+  /** Counters shared with other replicas (REDIS_URL); the endpoint's own scope among them. */
+  rateLimitCounters?: SharedRateLimitCounters;
   /** Queries allowed to wait for a slot (default four per concurrent slot). */
   maxQueued?: number;
 }
@@ -94,7 +97,8 @@ export function sparqlRoutes(ctx: AppContext, options: SparqlRouteOptions): Rout
   const policy = new QueryPolicy({ baseIri: endpoint, maxRows });
   const metrics = cacheMetrics(ctx.metrics.registry);
   const results = sparqlResultCacheMb > 0 ? new ResultCache({ maxBytes: sparqlResultCacheMb * 2 ** 20, onOutcome: metrics.outcome, onBytes: metrics.bytes }) : undefined;
-  const limiter = v2RateLimit(options.rateLimitPerMinute ?? ctx.config.rateLimitPerMinute, ctx.logger);
+  const shared = options.rateLimitCounters && { counters: options.rateLimitCounters, scope: 'sparql' };
+  const limiter = v2RateLimit(options.rateLimitPerMinute ?? ctx.config.rateLimitPerMinute, ctx.logger, shared);
   // Only queries count against the limit: the editor page, its assets and the description are free.
   const limitQueries: RequestHandler = (req, res, next) => (req.method === 'POST' || req.originalUrl.includes('query=') ? limiter(req, res, next) : next());
 

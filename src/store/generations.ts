@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+import { recordSwitch, type SwitchSummary } from '../changes/record-switch.js';
 import { checkNQuadsFile, countRecordGraphs, type FileCheck } from './generation-check.js';
 import { FORMAT_VERSION, parseManifest } from './manifest.js';
 import type { GenerationManifest } from './types.js';
@@ -288,14 +289,24 @@ export async function currentGeneration(dataDir: string): Promise<Generation | u
   return entry?.manifest ? { id: entry.id, dir: entry.dir, manifest: entry.manifest } : undefined;
 }
 
-/** Makes generation `id` current (also how to roll back); atomic: readers see the old or the new id. */
-export async function setCurrent(dataDir: string, id: string): Promise<void> {
-  await readGeneration(dataDir, id);
-  const tmp = `${currentFile(dataDir)}.tmp`;
-  await writeFile(tmp, `${id}\n`);
-  await fsyncFile(tmp);
-  await rename(tmp, currentFile(dataDir));
-  await fsyncDir(dataDir);
+/**
+ * Makes generation `id` current (also how to roll back); atomic: readers see the old or the new id. The
+ * change log gets the changes first (src/changes/record-switch.ts): this is the one place `current` moves.
+ */
+export async function setCurrent(dataDir: string, id: string): Promise<SwitchSummary> {
+  const target = await readGeneration(dataDir, id);
+  const pointed = async (): Promise<Generation | undefined> => {
+    const currentId = await readCurrentId(dataDir);
+    return currentId !== undefined && isGenerationId(currentId) ? readGeneration(dataDir, currentId).catch(() => undefined) : undefined;
+  };
+  const move = async (): Promise<void> => {
+    const tmp = `${currentFile(dataDir)}.tmp`;
+    await writeFile(tmp, `${id}\n`);
+    await fsyncFile(tmp);
+    await rename(tmp, currentFile(dataDir));
+    await fsyncDir(dataDir);
+  };
+  return recordSwitch(dataDir, target, { readCurrent: pointed, files: generationFiles, move });
 }
 
 /** Removes all but the newest `keep` readable generations, never the current one; returns the removed ids. */

@@ -3,15 +3,25 @@
  * failed request on `swap`, restarted after a crash or a query past its deadline (DESIGN.md, "Stores live
  * in worker threads"). While no worker is ready, queries reject at once with `StoreUnavailableError`.
  *
+ * With `standby` (the SPARQL store) a second worker stays loaded on the served generation: when the serving
+ * worker dies, the standby serves at once and a new standby loads behind it, so a query past its deadline
+ * costs `/sparql` milliseconds instead of a full reload. A swap drops the standby while the new generation
+ * loads (so that a swap never holds three heaps) and loads a new one after the switch.
+ *
+ * A generation whose manifest counts more quads than one WebAssembly heap holds is refused before any worker
+ * starts (`GenerationTooLargeError`, embedded-limit.ts).
+ *
  * Events: 'loading' ({ generationDir, manifest }) when a worker starts loading a generation (start, swap or
- * restart), so that work derived from the generation's folder can begin meanwhile; 'ready' (manifest) after
- * `start`; 'swap' ({ from, to }) when a new generation serves;
- * 'crash' (Error) when a worker dies or a restart fails; 'restart' ({ reason, generation }) when a
- * restarted worker serves again.
+ * restart; not a standby), so that work derived from the generation's folder can begin meanwhile; 'ready'
+ * (manifest) after `start`; 'swap' ({ from, to }) when a new generation serves;
+ * 'crash' (Error) when a worker dies, a restart fails or a standby fails to load; 'restart' ({ reason,
+ * generation, standby }) when a restarted worker, or the standby (`standby: true`), serves again;
+ * 'standby' (manifest) when a standby worker has loaded.
  */
 import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import { checkFitsEmbeddedStore, embeddedQuadLimit } from './embedded-limit.js';
 import { QueryDeadlineError, StoreUnavailableError } from './errors.js';
 import { generationFiles } from './generations.js';
 import { parseManifest } from './manifest.js';
@@ -28,6 +38,13 @@ export interface StoreManagerOptions {
   onQuery?: (ms: number, kind: string, outcome: QueryOutcome) => void;
   /** How long a swapped-out worker may finish its queries before it is ended (default 60 s). */
   drainTimeoutMs?: number;
+  /**
+   * Keep a standby worker loaded on the served generation, which takes over at once when the serving worker
+   * dies (a query past its deadline, a crash); costs one more heap (docs/operations.md). The SPARQL store.
+   */
+  standby?: boolean;
+  /** Most quads one worker may load (default: EMBEDDED_MAX_QUADS, or the environment's override). */
+  maxQuads?: number;
   /** Enables `crashForTest()`. */
   testHooks?: boolean;
 }
@@ -39,6 +56,8 @@ export class StoreManager extends EventEmitter implements QueryStore {
   private readonly options: StoreManagerOptions;
   private active: WorkerHandle | undefined;
   private incoming: WorkerHandle | undefined;
+  /** The standby worker (option `standby`), loading or ready, on the generation `active` serves. */
+  private standby: WorkerHandle | undefined;
   private served: GenerationManifest | undefined;
   /** Workers still loading (start, swap, restart), ended by close(). */
   private readonly loading = new Set<WorkerHandle>();
@@ -63,6 +82,11 @@ export class StoreManager extends EventEmitter implements QueryStore {
     return this.active?.ready ?? false;
   }
 
+  /** True when a standby worker has loaded and would take over at once (option `standby`). */
+  standbyReady(): boolean {
+    return this.standby?.ready ?? false;
+  }
+
   /** Starts the first worker on `generationDir`; resolves with its manifest once it serves. */
   async start(generationDir: string): Promise<GenerationManifest> {
     if (this.active || this.incoming) throw new Error('the store is already started; use swap()');
@@ -75,6 +99,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
     }
     this.activate(handle);
     this.emit('ready', handle.manifest);
+    this.fillStandby();
     return handle.manifest;
   }
 
@@ -87,6 +112,8 @@ export class StoreManager extends EventEmitter implements QueryStore {
     const superseded = this.incoming;
     this.incoming = handle;
     if (superseded) void superseded.stop(new Error('superseded by a newer swap'));
+    // The standby holds the old generation: ended now, so that the swap holds two heaps at most, not three.
+    this.dropStandby();
     try {
       await this.untilLoaded(handle);
     } catch (err) {
@@ -94,6 +121,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
         this.incoming = undefined;
         // The old worker keeps serving; if it died while this one loaded, restart it now.
         if (this.active && !this.active.ready) this.scheduleRestart(this.active.generationDir, err as Error);
+        else this.fillStandby();
       }
       throw err;
     }
@@ -101,7 +129,9 @@ export class StoreManager extends EventEmitter implements QueryStore {
     const old = this.active;
     this.activate(handle);
     this.emit('swap', { from: old?.manifest, to: handle.manifest });
-    if (old) void this.retire(old);
+    // The new standby loads once the old worker is gone, for the same reason.
+    if (old) void this.retire(old).then(() => this.fillStandby());
+    else this.fillStandby();
     return handle.manifest;
   }
 
@@ -112,7 +142,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
     const handle = this.active;
     try {
       if (!handle?.ready) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is not ready (starting or restarting)', this.retryAfterSeconds());
-      const body = await handle.query(sparql, opts.format, opts.unionDefaultGraph ?? false, opts.deadlineMs);
+      const body = await handle.query(sparql, opts.format, opts.unionDefaultGraph ?? false, opts.deadlineMs).catch((err: unknown) => this.retryOnSuccessor(err, handle, sparql, opts, started));
       this.options.onQuery?.(performance.now() - started, kind, 'ok');
       return body;
     } catch (err) {
@@ -123,14 +153,28 @@ export class StoreManager extends EventEmitter implements QueryStore {
     }
   }
 
+  /**
+   * A query whose worker died under it (ended at another query's deadline, or crashed) runs once more on the
+   * worker that took over at once (the standby), within what is left of its deadline; any other failure stands.
+   */
+  private retryOnSuccessor(err: unknown, failed: WorkerHandle, sparql: string, opts: QueryOptions, started: number): Promise<string> {
+    const successor = this.active;
+    if (!(err instanceof StoreUnavailableError) || this.closed || !successor?.ready || successor === failed) throw err;
+    const { deadlineMs } = opts;
+    const left = deadlineMs === undefined ? undefined : deadlineMs - (performance.now() - started);
+    if (deadlineMs !== undefined && left !== undefined && left <= 0) throw new QueryDeadlineError(deadlineMs);
+    return successor.query(sparql, opts.format, opts.unionDefaultGraph ?? false, left === undefined ? undefined : Math.ceil(left));
+  }
+
   /** Ends every worker; later queries reject with `StoreUnavailableError`. */
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.restartTimer);
     const closing = new StoreUnavailableError('the store is closed', this.retryAfterSeconds());
-    const handles = new Set([this.active, this.incoming, ...this.loading].filter((h): h is WorkerHandle => h !== undefined));
+    const handles = new Set([this.active, this.incoming, this.standby, ...this.loading].filter((h): h is WorkerHandle => h !== undefined));
     this.active = undefined;
     this.incoming = undefined;
+    this.standby = undefined;
     await Promise.all([...handles].map((h) => h.stop(closing)));
   }
 
@@ -140,17 +184,22 @@ export class StoreManager extends EventEmitter implements QueryStore {
     this.active?.crashForTest();
   }
 
-  /** Starts a worker on `generationDir` (its manifest is read first, so a bad folder fails here). */
-  private async spawn(generationDir: string): Promise<WorkerHandle> {
+  /**
+   * Starts a worker on `generationDir`. Its manifest is read first, so a bad folder, or a generation larger than
+   * one heap holds (GenerationTooLargeError), fails here before any worker starts. A standby is not announced.
+   */
+  private async spawn(generationDir: string, announce = true): Promise<WorkerHandle> {
     if (this.closed) throw new Error('the store is closed');
     const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
+    checkFitsEmbeddedStore(manifest, this.options.includeNonPublic, this.options.maxQuads ?? embeddedQuadLimit());
+    if (this.closed) throw new Error('the store is closed');
     const handle = new WorkerHandle(generationDir, manifest, {
       includeNonPublic: this.options.includeNonPublic,
       testHooks: this.options.testHooks ?? false,
       retryAfterSeconds: () => this.retryAfterSeconds(),
     });
     this.loading.add(handle);
-    this.emit('loading', { generationDir, manifest });
+    if (announce) this.emit('loading', { generationDir, manifest });
     return handle;
   }
 
@@ -178,8 +227,72 @@ export class StoreManager extends EventEmitter implements QueryStore {
     handle.onDeath = (reason) => {
       if (handle !== this.active) return;
       this.emit('crash', reason);
-      this.scheduleRestart(handle.generationDir, reason);
+      if (!this.promoteStandby(handle, reason)) this.scheduleRestart(handle.generationDir, reason);
     };
+  }
+
+  /** Lets a loaded standby on the dead worker's generation serve at once, and loads a new standby behind it. */
+  private promoteStandby(dead: WorkerHandle, reason: Error): boolean {
+    const standby = this.standby;
+    if (!standby?.ready || standby.generationDir !== dead.generationDir) return false;
+    this.standby = undefined;
+    this.activate(standby);
+    this.emit('restart', { reason, generation: standby.manifest, standby: true });
+    this.fillStandby();
+    return true;
+  }
+
+  /**
+   * Starts loading a standby worker on the served generation when the `standby` option asks for one, none is
+   * there, and no swap is loading. A standby that fails to load is reported ('crash') and not retried until
+   * the next change of serving worker; one that dies after loading is replaced.
+   */
+  private fillStandby(): void {
+    if (!this.options.standby || this.closed || this.standby || this.incoming || !this.active?.ready) return;
+    const serving = this.active;
+    this.spawn(serving.generationDir, false).then(
+      (handle) => {
+        // Things may have moved on while the manifest was read (a swap, another standby, close).
+        if (this.closed || this.standby || this.incoming || this.active !== serving) {
+          this.loading.delete(handle);
+          void handle.stop(new Error('the standby is not needed'));
+          return;
+        }
+        this.standby = handle;
+        handle.onDeath = (reason) => {
+          if (handle !== this.standby) return;
+          this.standby = undefined;
+          this.emit('crash', reason);
+          this.fillStandby();
+        };
+        handle.loaded.then(
+          ({ ms }) => {
+            this.loading.delete(handle);
+            this.lastLoadMs = ms;
+            if (handle === this.standby) this.emit('standby', handle.manifest);
+          },
+          (err: Error) => {
+            this.loading.delete(handle);
+            void handle.stop(err);
+            if (handle !== this.standby) return;
+            this.standby = undefined;
+            if (!this.closed) this.emit('crash', new Error(`the standby store worker could not load: ${err.message}`));
+          },
+        );
+      },
+      (err: Error) => {
+        if (!this.closed) this.emit('crash', err);
+      },
+    );
+  }
+
+  /** Ends the standby worker, if any. */
+  private dropStandby(): void {
+    const standby = this.standby;
+    if (!standby) return;
+    this.standby = undefined;
+    this.loading.delete(standby);
+    void standby.stop(new Error('the standby is not needed'));
   }
 
   /** Lets a swapped-out worker finish its queries (up to the drain timeout), then ends it. */
@@ -200,7 +313,16 @@ export class StoreManager extends EventEmitter implements QueryStore {
     this.restarting = true;
     const delay = this.failedRestarts === 0 ? 0 : Math.min(200 * 2 ** this.failedRestarts, MAX_RESTART_DELAY_MS);
     const restart = async (): Promise<void> => {
-      const handle = await this.spawn(generationDir);
+      // A standby still loading on this generation is the restart: no third heap.
+      const standby = this.standby?.generationDir === generationDir ? this.standby : undefined;
+      if (standby) this.standby = undefined;
+      if (standby?.ready) {
+        this.activate(standby);
+        this.emit('restart', { reason, generation: standby.manifest, standby: true });
+        this.fillStandby();
+        return;
+      }
+      const handle = standby ?? (await this.spawn(generationDir));
       await this.untilLoaded(handle);
       if (this.active?.ready) {
         // A swap finished meanwhile: the restarted worker is not needed.
@@ -208,7 +330,8 @@ export class StoreManager extends EventEmitter implements QueryStore {
         return;
       }
       this.activate(handle);
-      this.emit('restart', { reason, generation: handle.manifest });
+      this.emit('restart', { reason, generation: handle.manifest, standby: false });
+      this.fillStandby();
     };
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;

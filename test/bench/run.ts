@@ -1,5 +1,8 @@
 /**
- * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,kinds,indexes,sparql,colors,hotpath,startup,search] [--max-old-space-size=MiB] [other flags]`
+ * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,kinds,indexes,sparql,colors,hotpath,startup,search,changes] [--store remote] [--max-old-space-size=MiB] [other flags]`
+ *
+ * `--store remote` runs the remote-store benchmark (remote.ts: the service on a throw-away Virtuoso) instead
+ * of the embedded ones; it is never part of the default set.
  *
  * For each size: builds the bench collection if missing (bench-data.ts, its own process, so that no
  * benchmark pays for it; with `colors` among the benchmarks also its colour variant, bench-data.ts --colors),
@@ -17,7 +20,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchResult } from './report.js';
 
-const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'colors', 'hotpath', 'startup', 'search'] as const;
+const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'colors', 'hotpath', 'startup', 'search', 'changes', 'remote'] as const;
+/** Run only when asked: `--store remote` or `--only remote`. */
+const ON_REQUEST = new Set<string>(['remote']);
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -32,13 +37,19 @@ interface Args {
 
 /** Reads --objects and --only (comma-separated lists, `=` or space form); keeps every other argument. */
 function parseArgs(argv: string[]): Args {
-  const args: Args = { sizes: [10_000, 100_000], only: [...BENCHMARKS], extra: [], nodeFlags: [] };
+  const args: Args = { sizes: [10_000, 100_000], only: BENCHMARKS.filter((b) => !ON_REQUEST.has(b)), extra: [], nodeFlags: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     if (name === '--max-old-space-size') {
       if (!/^\d+$/.test(inline ?? '')) throw new Error('--max-old-space-size=MiB needs a number');
       args.nodeFlags.push(arg);
+      continue;
+    }
+    if (name === '--store') {
+      const store = inline ?? argv[++i];
+      if (store !== 'remote' && store !== 'embedded') throw new Error('--store must be remote or embedded');
+      if (store === 'remote') args.only = ['remote'];
       continue;
     }
     if (name !== '--objects' && name !== '--only') {

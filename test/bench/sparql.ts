@@ -15,6 +15,12 @@
  *      row hit their deadline (each ends the SPARQL worker, which is then respawned). Goal: ≤ 2× idle.
  *   3. time to respawn the SPARQL worker after a deadline (504 to ready), beside its first start.
  *   4. dump download throughput over HTTP beside a plain read of the same file. Goal: ≥ ½ of the plain read.
+ *   5. a runaway query without and with a standby SPARQL worker (StoreManager `standby`, issue 13): the time
+ *      from its 504 to the next 200 of /sparql, polled every 25 ms with texts never asked (result cache off),
+ *      on the store of 1-4 (reloads its worker) beside a SPARQL store with a standby (the standby serves at once;
+ *      `--standby-runaways K`, default 2, each after the new standby has loaded). Goal at 50k: ≤ 5 s. Also the
+ *      memory the standby costs: RSS once the standby store serves beside RSS once its standby has loaded too
+ *      (the store of 1-4 is closed first, so both figures hold the REST store and one SPARQL heap besides).
  * Flags: `--deadline-ms D` (default 5000), `--rest-rate R` (default 50 req/s), `--flood-seconds S` (default 10).
  * Figures only; nothing is asserted. Run through run.ts, or alone: npx tsx test/bench/sparql.ts --objects N
  */
@@ -47,6 +53,7 @@ const objects = objectsArg();
 const DEADLINE_MS = flag('--deadline-ms', 5000);
 const REST_RATE = flag('--rest-rate', 50);
 const FLOOD_SECONDS = flag('--flood-seconds', 10);
+const STANDBY_RUNAWAYS = flag('--standby-runaways', 2);
 const FLOOD_CONNECTIONS = 50;
 const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
 const FULL_SCAN_COUNT = `SELECT (COUNT(?o) AS ?objects) WHERE { GRAPH ?o { ?o a <${CRM}E22_Human-Made_Object> } }`;
@@ -358,7 +365,76 @@ rows.push({
   note: `best of 3 each (HTTP ${overHttp.map((v) => v.toFixed(0)).join(', ')}; plain ${plain.map((v) => v.toFixed(0)).join(', ')}); ${(data.generation.manifest.bytes.public / 2 ** 20).toFixed(0)} MiB file; page cache warm`,
 });
 
+// 5. Back to answering after a runaway query, without and with a standby SPARQL worker.
+let probes = 0;
+/** Sends RUNAWAY to `at`, then asks a cheap query never asked before every 25 ms until one answers 200. */
+async function killToAnswer(at: string): Promise<{ runaway: number; ms: number; statuses: Record<string, number> }> {
+  const res = await fetch(`${at}/sparql?query=${encodeURIComponent(RUNAWAY)}`);
+  await res.arrayBuffer();
+  const t = performance.now();
+  const statuses: Record<string, number> = {};
+  for (;;) {
+    const probe = await fetch(`${at}/sparql?query=${encodeURIComponent(`ASK { ?s ?p "probe ${++probes}" }`)}`);
+    await probe.arrayBuffer();
+    statuses[probe.status] = (statuses[probe.status] ?? 0) + 1;
+    if (probe.status === 200) return { runaway: res.status, ms: performance.now() - t, statuses };
+    await sleep(25);
+  }
+}
+const fiveSeconds = `≤ 5 s${objects >= 50_000 ? '' : ' (goal at 50k)'}`;
+log('a runaway query on the SPARQL store without a standby: 504 to the next 200…');
+while (!sparqlStore.ready()) await sleep(20);
+const plainKill = await killToAnswer(uncachedOrigin);
+while (!sparqlStore.ready()) await sleep(20);
 await new Promise((resolve) => server.close(resolve));
 await new Promise((resolve) => uncachedServer.close(resolve));
-await Promise.all([store.close(), sparqlStore.close()]);
+await sparqlStore.close();
+await sleep(1000);
+log('… and on a SPARQL store with a standby worker (its start, then its standby loading)…');
+const standbyStore = new StoreManager({ includeNonPublic: false, standby: true });
+const standbyStarted = performance.now();
+await standbyStore.start(data.generation.dir);
+const rssServing = rssMiB();
+while (!standbyStore.standbyReady()) await sleep(50);
+const standbyLoadMs = performance.now() - standbyStarted;
+const rssStandby = rssMiB();
+const standbyServer: Server = await listen(createApp({ ...uncachedCtx, metrics: new Metrics() }, { sparqlStore: standbyStore }), 0, '127.0.0.1');
+const standbyOrigin = `http://127.0.0.1:${(standbyServer.address() as AddressInfo).port}`;
+const standbyKills: Awaited<ReturnType<typeof killToAnswer>>[] = [];
+const reloadMs: number[] = [];
+for (let i = 0; i < STANDBY_RUNAWAYS; i++) {
+  const t = performance.now();
+  while (!standbyStore.standbyReady()) await sleep(50);
+  if (i > 0) reloadMs.push(performance.now() - t);
+  standbyKills.push(await killToAnswer(standbyOrigin));
+}
+while (!standbyStore.standbyReady()) await sleep(50);
+const worstStandby = Math.max(...standbyKills.map((k) => k.ms));
+details.standby = { plainKill, standbyKills, standbyLoadMs, reloadMs, rssServing, rssStandby };
+rows.push({
+  figure: 'runaway query: its 504 to the next 200 of /sparql, with a standby worker (worst)',
+  value: worstStandby / 1000,
+  unit: 's',
+  baselineName: 'without a standby (the worker reloads)',
+  baseline: plainKill.ms / 1000,
+  ratio: worstStandby / plainKill.ms,
+  goal: fiveSeconds,
+  met: worstStandby <= 5000,
+  note:
+    `each with a standby: ${standbyKills.map((k) => `${k.ms.toFixed(0)} ms (runaway ${k.runaway}, probes ${JSON.stringify(k.statuses)})`).join('; ')}; ` +
+    `without: runaway ${plainKill.runaway}, probes ${JSON.stringify(plainKill.statuses)}; deadline ${DEADLINE_MS} ms; the new standby loaded again in ` +
+    `${reloadMs.length > 0 ? reloadMs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ') : 'n/a'} (the next runaway waited for it)`,
+});
+rows.push({
+  figure: 'RSS with REST and SPARQL stores and a loaded standby SPARQL worker',
+  value: rssStandby,
+  unit: 'MiB',
+  baselineName: 'same store serving, before its standby loaded',
+  baseline: rssServing,
+  ratio: rssStandby / rssServing,
+  note: `the standby costs ${(rssStandby - rssServing).toFixed(0)} MiB (one more heap of the public quads); it serves ${((standbyLoadMs) / 1000).toFixed(1)} s after the store's start`,
+});
+
+await new Promise((resolve) => standbyServer.close(resolve));
+await Promise.all([store.close(), standbyStore.close()]);
 emitResult({ benchmark: 'sparql', objects, startedAt, seconds: performance.now() / 1000, rows, details });

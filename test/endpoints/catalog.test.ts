@@ -63,7 +63,17 @@ function expectedCatalog(): unknown {
     'dcat:endpointDescription': { '@id': `${BASE}/docs` },
   } as never);
   doc['dcat:dataset'] = datasets;
-  doc['dcat:distribution'] = [dump('collection.nq.gz', 'N-Quads dump of the whole collection (gzip)')];
+  doc['dcat:distribution'] = [
+    dump('collection.nq.gz', 'N-Quads dump of the whole collection (gzip)'),
+    {
+      '@type': 'dcat:Distribution',
+      'dct:format': 'application/ld+json',
+      'dct:conformsTo': { '@id': 'https://iiif.io/api/discovery/1.0/' },
+      'dcat:accessURL': { '@id': `${BASE}/v2/changes` },
+      'dcat:mediaType': 'application/ld+json',
+      'rdfs:label': 'Change feed of the collection (IIIF Change Discovery 1.0, Activity Streams 2.0)',
+    },
+  ];
   doc['dcat:service'] = [
     {
       '@id': `${BASE}/sparql`,

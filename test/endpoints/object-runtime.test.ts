@@ -9,7 +9,8 @@ import { OBJECTS } from '../../src/kinds/objects/kind.js';
 import { StatusIndex } from '../../src/records/status-index.js';
 import { frameNQuads, loadFrame } from '../../src/shaping/jsonld.js';
 import { shapeObject } from '../../src/shaping/object.js';
-import { sourceObjects, startDemoApp, type DemoApp } from '../helpers/demo.js';
+import { StoreManager } from '../../src/store/store-manager.js';
+import { itEmbedded, remoteStoreRun, sourceObjects, startDemoApp, type DemoApp } from '../helpers/demo.js';
 
 let demo: DemoApp;
 beforeAll(async () => {
@@ -28,15 +29,17 @@ describe('Store workers behind the object endpoint', () => {
       while (running) statuses.push((await request(demo.app).get('/v2/id/object/TUP-0073')).status);
     })();
     await demo.store.swap(demo.data.generation.dir);
+    // A remote store swaps in milliseconds: keep asking a little after it, so the answers around it are seen.
+    while (statuses.length <= 10) await new Promise((resolve) => setTimeout(resolve, 20));
     running = false;
     await Promise.all([loop, loop2]);
     expect(statuses.length).toBeGreaterThan(10);
     expect(statuses.every((s) => s === 200)).toBe(true);
   }, 120_000);
 
-  it('answers 503 with Retry-After while a dead worker restarts, then serves again', async () => {
+  itEmbedded()('answers 503 with Retry-After while a dead worker restarts, then serves again', async () => {
     const restarted = new Promise((resolve) => demo.store.once('restart', resolve));
-    demo.store.crashForTest();
+    (demo.store as StoreManager).crashForTest();
     // A pid the record cache has not seen, so the request must reach the store.
     const during = await request(demo.app).get('/v2/id/object/2000-0013');
     expect(during.status).toBe(503);
@@ -70,8 +73,11 @@ describe('The record cache against jsonld.js', () => {
     const { store, queries, iris } = demo.ctx;
     const reference = new Records(OBJECTS, store, queries, iris, new StatusIndex(store, queries, iris), 0);
     let compared = 0;
-    for (const o of sourceObjects(demo.data)) {
-      if (!(o.public && o.healthy && o.state.kind === 'current')) continue;
+    // The remote pass compares every fourth object (jsonld.js framing dominates the time); the embedded one all.
+    const step = remoteStoreRun() ? 4 : 1;
+    const servable = sourceObjects(demo.data).filter((o) => o.public && o.healthy && o.state.kind === 'current');
+    for (const [i, o] of servable.entries()) {
+      if (i % step !== 0) continue;
       const served = (await request(demo.app).get(`/v2/id/object/${o.objectNumber}?colors=true`)).text;
       const plain = (await request(demo.app).get(`/v2/id/object/${o.objectNumber}`)).text;
       const iri = iris.object(o.objectNumber);
@@ -82,6 +88,6 @@ describe('The record cache against jsonld.js', () => {
       expect(plain).toBe(JSON.stringify(shaped));
       compared++;
     }
-    expect(compared).toBeGreaterThan(800);
+    expect(compared).toBeGreaterThan(800 / step);
   }, 180_000);
 });

@@ -25,6 +25,7 @@ import { createIiifRouter } from '../../src/iiif/router.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
 import { createGeneration, currentGeneration, type Generation } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
+import { createStores, type ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { memoryLogger } from './http-context.js';
 
@@ -49,6 +50,8 @@ function codeHash(): string {
 
 const ROOT = fileURLToPath(new URL(`../../.cache/test-demo-${DEMO_OBJECTS}-${DEMO_SEED}-${codeHash()}`, import.meta.url));
 const READY = join(ROOT, 'ready');
+/** The file that describes the built demo data set. */
+export const DEMO_READY_FILE = READY;
 const LOCK = `${ROOT}.lock`;
 
 export interface DemoData {
@@ -62,8 +65,13 @@ export interface DemoData {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The demo data set, built on first use. */
+/**
+ * The demo data set, built on first use. A pass that prepared it for its test processes beforehand (the
+ * remote pass writes it to the test server first) names it in TEST_DEMO_READY, so they read that very one.
+ */
 export async function demoData(): Promise<DemoData> {
+  const given = process.env.TEST_DEMO_READY;
+  if (given !== undefined && given !== '') return JSON.parse(readFileSync(given, 'utf8')) as DemoData;
   for (;;) {
     if (existsSync(READY)) return JSON.parse(readFileSync(READY, 'utf8')) as DemoData;
     mkdirSync(dirname(LOCK), { recursive: true });
@@ -125,9 +133,9 @@ export const sourceObjects = (data: DemoData): ObjectRecord[] => sourceRecords(d
 export interface DemoApp {
   app: Express;
   ctx: AppContext;
-  store: StoreManager;
+  store: ServingStore;
   /** The SPARQL store (public quads only), when started with `sparql: true`. */
-  sparqlStore?: StoreManager;
+  sparqlStore?: ServingStore;
   data: DemoData;
   close(): Promise<void>;
 }
@@ -138,13 +146,36 @@ export interface DemoAppOptions {
   sparql?: boolean;
 }
 
-/** The real app over a real store worker on the demo generation. `env` adds settings (rate limit is off by default). */
+/**
+ * The remote SPARQL server the endpoint tests run against in the remote pass (`test/remote/run.ts` starts
+ * Virtuoso, writes the demo generation to it and sets these); unset: the embedded store.
+ */
+export const REMOTE_STORE_ENV = { STORE_URL: process.env.TEST_STORE_URL, STORE_USER: process.env.TEST_STORE_USER, STORE_PASSWORD: process.env.TEST_STORE_PASSWORD };
+export const remoteStoreRun = (): boolean => process.env.TEST_STORE_URL !== undefined && process.env.TEST_STORE_URL !== '';
+/** `it`, or `it.skip` in the remote pass, for tests of the embedded store's own workers (crash, restart). */
+export const itEmbedded = (): jest.It => (remoteStoreRun() ? it.skip : it);
+
+/** A started REST store (public and non-public quads) on the demo generation: embedded, or remote in the remote pass. */
+export async function startDemoStore(): Promise<ServingStore> {
+  const data = await demoData();
+  const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: data.dataDir, ...(remoteStoreRun() ? (REMOTE_STORE_ENV as Record<string, string>) : {}) });
+  const store = createStores(config).rest;
+  await store.start(((await currentGeneration(data.dataDir)) ?? data.generation).dir);
+  return store;
+}
+
+/**
+ * The real app over a real store on the demo generation: embedded store workers, or in the remote pass the
+ * remote store on the test Virtuoso. `env` adds settings (rate limit is off by default).
+ */
 export async function startDemoApp(env: Record<string, string> = {}, options: DemoAppOptions = {}): Promise<DemoApp> {
   const data = await demoData();
-  const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...env });
-  const store = new StoreManager({ includeNonPublic: true, testHooks: options.testHooks ?? false });
+  const remote = remoteStoreRun() ? (REMOTE_STORE_ENV as Record<string, string>) : {};
+  const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...remote, ...env });
   const generation = (await currentGeneration(data.dataDir)) ?? data.generation;
-  const sparqlStore = options.sparql ? new StoreManager({ includeNonPublic: false, testHooks: options.testHooks ?? false }) : undefined;
+  const stores = config.store === undefined ? undefined : createStores(config);
+  const store: ServingStore = stores?.rest ?? new StoreManager({ includeNonPublic: true, testHooks: options.testHooks ?? false });
+  const sparqlStore = options.sparql ? (stores?.sparql ?? new StoreManager({ includeNonPublic: false, testHooks: options.testHooks ?? false })) : undefined;
   await Promise.all([store.start(generation.dir), sparqlStore?.start(generation.dir)]);
   const ctx: AppContext = {
     config,

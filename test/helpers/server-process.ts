@@ -12,6 +12,8 @@ export interface ServerProcessOptions {
   name: string;
   bin: string;
   args: string[];
+  /** Variables added to (or, when undefined, removed from) the test process's environment. */
+  env?: Record<string, string | undefined>;
   /** The server's temporary folder: its working directory, removed by stop(). */
   dir: string;
   /** True once the server answers; errors count as "not yet". */
@@ -29,7 +31,8 @@ const exited = (child: ChildProcess): Promise<void> =>
 export async function startServerProcess(options: ServerProcessOptions): Promise<() => Promise<void>> {
   const { name, dir } = options;
   const started = Date.now();
-  const child = spawn(options.bin, options.args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = options.env === undefined ? process.env : { ...process.env, ...options.env };
+  const child = spawn(options.bin, options.args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const keep = (d: Buffer): void => {
     log = (log + d.toString('utf8')).slice(-4000);

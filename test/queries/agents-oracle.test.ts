@@ -13,20 +13,17 @@ import { AGENTS } from '../../src/kinds/agents/kind.js';
 import type { AgentTable } from '../../src/kinds/agents/table.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
 import { parseSelectJson } from '../../src/records/sparql-json.js';
-import { currentGeneration } from '../../src/store/generations.js';
-import { StoreManager } from '../../src/store/store-manager.js';
+import type { ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
-import { demoData, TEST_BASE_URL } from '../helpers/demo.js';
+import { TEST_BASE_URL, startDemoStore } from '../helpers/demo.js';
 
-let store: StoreManager;
+let store: ServingStore;
 let index: CollectionIndex<AgentTable>;
 const queries = new QueryCatalogue();
 const iris = new Iris(TEST_BASE_URL);
 
 beforeAll(async () => {
-  const data = await demoData();
-  store = new StoreManager({ includeNonPublic: true });
-  await store.start(((await currentGeneration(data.dataDir)) ?? data.generation).dir);
+  store = await startDemoStore();
   index = await buildCollectionIndex({ store, queries, iris }, AGENTS.index, store.generation!.id);
 });
 afterAll(async () => {

@@ -15,10 +15,9 @@ import { CONCEPTS } from '../../src/kinds/concepts/kind.js';
 import { EXHIBITIONS } from '../../src/kinds/exhibitions/kind.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
 import { parseSelectJson } from '../../src/records/sparql-json.js';
-import { currentGeneration } from '../../src/store/generations.js';
-import { StoreManager } from '../../src/store/store-manager.js';
+import type { ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
-import { demoData, sourceRecords, TEST_BASE_URL, type DemoData } from '../helpers/demo.js';
+import { demoData, sourceRecords, TEST_BASE_URL, type DemoData, startDemoStore } from '../helpers/demo.js';
 
 type Params = Record<string, string>;
 interface Sort {
@@ -27,15 +26,14 @@ interface Sort {
 }
 
 let data: DemoData;
-let store: StoreManager;
+let store: ServingStore;
 const queries = new QueryCatalogue();
 const iris = new Iris(TEST_BASE_URL);
 const indexes = new Map<string, CollectionIndex>();
 
 beforeAll(async () => {
   data = await demoData();
-  store = new StoreManager({ includeNonPublic: true });
-  await store.start(((await currentGeneration(data.dataDir)) ?? data.generation).dir);
+  store = await startDemoStore();
   for (const kind of [EXHIBITIONS, CONCEPTS] as unknown as ResourceKind<RecordTable>[]) {
     indexes.set(kind.collection, await buildCollectionIndex({ store, queries, iris }, kind.index, store.generation!.id));
   }

@@ -13,20 +13,17 @@ import { OBJECT_FILTERS } from '../../src/kinds/objects/filters/index.js';
 import { SORT_KEYS, type SortKey } from '../../src/kinds/objects/sorts.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
 import { parseSelectJson } from '../../src/records/sparql-json.js';
-import { currentGeneration } from '../../src/store/generations.js';
-import { StoreManager } from '../../src/store/store-manager.js';
+import type { ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
-import { demoData, TEST_BASE_URL } from '../helpers/demo.js';
+import { TEST_BASE_URL, startDemoStore } from '../helpers/demo.js';
 
-let store: StoreManager;
+let store: ServingStore;
 let index: CollectionIndex;
 const queries = new QueryCatalogue();
 const iris = new Iris(TEST_BASE_URL);
 
 beforeAll(async () => {
-  const data = await demoData();
-  store = new StoreManager({ includeNonPublic: true });
-  await store.start(((await currentGeneration(data.dataDir)) ?? data.generation).dir);
+  store = await startDemoStore();
   index = await buildCollectionIndex({ store, queries, iris }, OBJECTS.index, store.generation!.id);
 });
 afterAll(async () => {

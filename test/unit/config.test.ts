@@ -141,7 +141,7 @@ describe('unknown settings', () => {
     expect(problemWith({ [typo]: '1' })).toContain(`${typo} is not a setting (did you mean ${meant}?)`);
   });
 
-  it.each(['RATE_LIMIT', 'SPARQL_TIMEOUT', 'DEMO_SIZE', 'V1_KEYS_FILE', 'STORE_URL'])(
+  it.each(['RATE_LIMIT', 'SPARQL_TIMEOUT', 'DEMO_SIZE', 'V1_KEYS_FILE', 'STORE_ENDPOINT'])(
     'stops start-up on %s, whose prefix is reserved for settings',
     (name) => {
       expect(problemWith({ [name]: '5' })).toContain(`${name} is not a setting`);
@@ -153,7 +153,7 @@ describe('unknown settings', () => {
       [
         'PATH', 'HOME', 'USER', 'PWD', 'SHELL', 'TERM', 'LANG', 'TZ', 'HOSTNAME', 'HOST', 'CI', 'NODE_ENV',
         'NODE_OPTIONS', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'JEST_WORKER_ID', 'INIT_CWD', 'npm_config_loglevel',
-        'npm_lifecycle_event', 'DATABASE_URL', 'REDIS_URL', 'PORT_HTTP', 'DYNO', 'KUBERNETES_SERVICE_PORT', 'TMPDIR',
+        'npm_lifecycle_event', 'DATABASE_URL', 'REDIS_TLS_URL', 'PORT_HTTP', 'DYNO', 'KUBERNETES_SERVICE_PORT', 'TMPDIR',
         'IMAGE_TAG', 'LOGNAME', 'EDITOR', 'COLORTERM', 'SSH_AUTH_SOCK', 'XDG_RUNTIME_DIR', 'BASH_ENV', 'DEBUG',
       ].map((n) => [n, 'x']),
     );
@@ -165,8 +165,33 @@ describe('unknown settings', () => {
       [
         'PORT', 'BASE_URL', 'DATA_DIR', 'RATE_LIMIT_PER_MINUTE', 'LOG_LEVEL', 'SPARQL_TIMEOUT_MS', 'SPARQL_MAX_ROWS',
         'SPARQL_MAX_CONCURRENT', 'SPARQL_RESULT_CACHE_MB', 'IMAGE_HOSTS', 'DEMO_OBJECTS', 'DEMO_SEED', 'TRUST_PROXY', 'V1_API_KEYS',
-        'KEEP_GENERATIONS', 'RECORD_CACHE_SIZE',
+        'KEEP_GENERATIONS', 'RECORD_CACHE_SIZE', 'V1_SUNSET', 'REDIS_URL', 'REDIS_KEY_PREFIX',
+        'STORE_URL', 'STORE_UPDATE_URL', 'STORE_GRAPH_STORE_URL', 'STORE_USER', 'STORE_PASSWORD', 'STORE_ROW_LIMIT',
       ].sort(),
     );
+  });
+});
+
+describe('remote store settings', () => {
+  it('reads STORE_URL and its companions, and never shows the password', () => {
+    const config = loadConfig({ STORE_URL: 'http://127.0.0.1:8890/sparql', STORE_USER: 'museum', STORE_PASSWORD: 's3cret-pw', STORE_ROW_LIMIT: '0' });
+    expect(config.store).toMatchObject({ url: 'http://127.0.0.1:8890/sparql', user: 'museum', rowLimit: 0 });
+    expect(config.store?.password?.reveal()).toBe('s3cret-pw');
+    expect(JSON.stringify(config)).not.toContain('s3cret-pw');
+    expect(String(config.store?.password)).not.toContain('s3cret-pw');
+    expect(loadConfig({}).store).toBeUndefined();
+  });
+
+  it('refuses a STORE_URL that is not an http(s) URL, or one with credentials, without echoing a password', () => {
+    expect(() => loadConfig({ STORE_URL: 'ftp://x/sparql' })).toThrow(/STORE_URL must be an http\(s\) URL/);
+    expect(() => loadConfig({ STORE_URL: 'http://dba:pw-in-url@127.0.0.1:8890/sparql' })).toThrow(/STORE_URL must be/);
+    expect(() => loadConfig({ STORE_URL: 'http://dba:pw-in-url@127.0.0.1:8890/sparql' })).not.toThrow(/pw-in-url/);
+    let message = '';
+    try {
+      loadConfig({ STORE_URL: 'http://127.0.0.1:8890/sparql', STORE_PASSWORD: ' ' , STORE_ROW_LIMIT: '-1' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain('STORE_ROW_LIMIT');
   });
 });

@@ -1,0 +1,191 @@
+/**
+ * The change log as an IIIF Change Discovery 1.0 stream (Activity Streams 2.0): an OrderedCollection whose
+ * pages list the committed changes oldest first, `pageSize` to a page. The log is read from disk and indexed
+ * once per served generation; pages read only the blocks they cover.
+ */
+import { stat } from 'node:fs/promises';
+import type { RecordKind } from '../vocab/iris.js';
+import type { Change } from './diff.js';
+import { committedBlocks, logDir, readBlockChanges, readBlockHeaders, type BlockHeader } from './log.js';
+
+export const DISCOVERY_CONTEXT = 'http://iiif.io/api/discovery/1/context.json';
+/** Changes per page (the last page holds the rest). */
+export const DEFAULT_PAGE_SIZE = 1000;
+/** Blocks whose changes are kept in memory at a time (the first block of a big collection is the largest). */
+const BLOCK_CACHE = 4;
+
+/** Activity Streams `type` of a record of each kind: the CIDOC-CRM class of the kind, as Linked Art names it. */
+export const OBJECT_TYPES: Readonly<Record<RecordKind, string>> = {
+  object: 'HumanMadeObject',
+  agent: 'Actor',
+  exhibition: 'Activity',
+  concept: 'Type',
+};
+
+interface Ref {
+  id: string;
+  type: string;
+}
+
+export interface Activity {
+  type: 'Create' | 'Update' | 'Delete';
+  object: Ref;
+  /** Where a merged, renumbered or withdrawn record now resolves. */
+  target?: Ref;
+  endTime: string;
+}
+
+export interface FeedCollection {
+  '@context': string;
+  id: string;
+  type: 'OrderedCollection';
+  totalItems: number;
+  first: Ref;
+  last: Ref;
+}
+
+export interface FeedPage {
+  '@context': string;
+  id: string;
+  type: 'OrderedCollectionPage';
+  partOf: Ref;
+  startIndex: number;
+  prev?: Ref;
+  next?: Ref;
+  orderedItems: Activity[];
+}
+
+interface Index {
+  key: string;
+  blocks: BlockHeader[];
+  /** starts[i]: position in the stream of the first change of blocks[i]. */
+  starts: number[];
+  total: number;
+}
+
+const kindOfIri = (iri: string): RecordKind => {
+  const m = /\/v2\/id\/(object|agent|exhibition|concept)\//.exec(iri);
+  return (m?.[1] as RecordKind | undefined) ?? 'object';
+};
+
+/** Reads and pages the change log of one DATA_DIR. */
+export class ChangeFeed {
+  private index: Index | undefined;
+  private readonly headers = new Map<number, BlockHeader>();
+  private readonly changes = new Map<number, Change[]>();
+
+  constructor(
+    private readonly dataDir: string,
+    /** The URL of the collection, `{base}/v2/changes`. */
+    private readonly collectionUrl: string,
+    readonly pageSize: number = DEFAULT_PAGE_SIZE,
+  ) {
+    if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`page size must be a whole number >= 1, not ${pageSize}`);
+  }
+
+  /** The URL of page `n` (1-based). */
+  pageUrl(n: number): string {
+    return `${this.collectionUrl}/page/${n}`;
+  }
+
+  /**
+   * The committed blocks up to the last one that ended on `servedId` (a change shows only once the service
+   * serves its generation); all committed blocks when the served generation is not in the log.
+   */
+  private async refresh(servedId: string | undefined): Promise<Index> {
+    const mtime = await stat(logDir(this.dataDir)).then((s) => s.mtimeMs, () => 0);
+    const key = `${servedId ?? ''} ${mtime}`;
+    if (this.index?.key === key) return this.index;
+    let blocks = committedBlocks(await readBlockHeaders(this.dataDir, this.headers), servedId);
+    const lastServed = blocks.map((b) => b.to).lastIndexOf(servedId ?? '');
+    if (lastServed >= 0) blocks = blocks.slice(0, lastServed + 1);
+    const starts: number[] = [];
+    let total = 0;
+    for (const block of blocks) {
+      starts.push(total);
+      total += block.count;
+    }
+    this.index = { key, blocks, starts, total };
+    return this.index;
+  }
+
+  /** The number of pages (at least 1: an empty stream has one empty page). */
+  async pageCount(servedId: string | undefined): Promise<number> {
+    const { total } = await this.refresh(servedId);
+    return Math.max(1, Math.ceil(total / this.pageSize));
+  }
+
+  /** The collection document. */
+  async collection(servedId: string | undefined): Promise<FeedCollection> {
+    const { total } = await this.refresh(servedId);
+    const pages = Math.max(1, Math.ceil(total / this.pageSize));
+    return {
+      '@context': DISCOVERY_CONTEXT,
+      id: this.collectionUrl,
+      type: 'OrderedCollection',
+      totalItems: total,
+      first: { id: this.pageUrl(1), type: 'OrderedCollectionPage' },
+      last: { id: this.pageUrl(pages), type: 'OrderedCollectionPage' },
+    };
+  }
+
+  /** Page `n` (1-based), or undefined when there is no such page. */
+  async page(servedId: string | undefined, n: number): Promise<FeedPage | undefined> {
+    const index = await this.refresh(servedId);
+    const pages = Math.max(1, Math.ceil(index.total / this.pageSize));
+    if (!Number.isInteger(n) || n < 1 || n > pages) return undefined;
+    const startIndex = (n - 1) * this.pageSize;
+    const end = Math.min(index.total, startIndex + this.pageSize);
+    const items: Activity[] = [];
+    for (let b = blockAt(index.starts, startIndex); b < index.blocks.length && (index.starts[b] as number) < end; b++) {
+      const block = index.blocks[b] as BlockHeader;
+      const changes = await this.blockChanges(block);
+      const offset = index.starts[b] as number;
+      for (let i = Math.max(0, startIndex - offset); i < changes.length && offset + i < end; i++) items.push(activity(changes[i] as Change, block.endTime));
+    }
+    return {
+      '@context': DISCOVERY_CONTEXT,
+      id: this.pageUrl(n),
+      type: 'OrderedCollectionPage',
+      partOf: { id: this.collectionUrl, type: 'OrderedCollection' },
+      startIndex,
+      ...(n > 1 ? { prev: { id: this.pageUrl(n - 1), type: 'OrderedCollectionPage' } } : {}),
+      ...(n < pages ? { next: { id: this.pageUrl(n + 1), type: 'OrderedCollectionPage' } } : {}),
+      orderedItems: items,
+    };
+  }
+
+  private async blockChanges(block: BlockHeader): Promise<Change[]> {
+    let changes = this.changes.get(block.seq);
+    if (changes) {
+      // Most recently used last.
+      this.changes.delete(block.seq);
+    } else {
+      changes = await readBlockChanges(this.dataDir, block);
+    }
+    this.changes.set(block.seq, changes);
+    while (this.changes.size > BLOCK_CACHE) this.changes.delete(this.changes.keys().next().value as number);
+    return changes;
+  }
+}
+
+/** The index of the block holding stream position `pos` (binary search over the block starts). */
+function blockAt(starts: readonly number[], pos: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** A logged change as an Activity Streams activity. */
+function activity(change: Change, endTime: string): Activity {
+  const object = { id: change.id, type: OBJECT_TYPES[change.kind] };
+  if (change.type === 'Delete' && change.target !== undefined) {
+    return { type: 'Delete', object, target: { id: change.target, type: OBJECT_TYPES[kindOfIri(change.target)] }, endTime };
+  }
+  return { type: change.type, object, endTime };
+}

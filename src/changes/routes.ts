@@ -1,0 +1,56 @@
+/**
+ * GET /v2/changes (the OrderedCollection) and /v2/changes/page/{n} (its pages), mounted inside /v2 after the
+ * readiness gate: a change is listed only once the service serves the generation it belongs to.
+ *
+ * Every page but the last is complete and can never change (the log is append-only, and a page's `next`
+ * exists only once a later page does): strong ETag and a year of freshness. The collection and the last page
+ * change with the next generation: revalidated on every use (`no-cache`), so a poller pays a 304.
+ */
+import { createHash } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
+import type { AppContext } from '../app-context.js';
+import { isNotModified, sendNotModified } from '../http/caching.js';
+import { NotFoundError } from '../http/errors.js';
+import { ChangeFeed, DEFAULT_PAGE_SIZE } from './feed.js';
+
+/** Media type of an Activity Streams document, as the IIIF Change Discovery API gives it. */
+export const ACTIVITY_STREAMS_CONTENT_TYPE = 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"; charset=utf-8';
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+export const REVALIDATE_CACHE_CONTROL = 'public, no-cache';
+
+export interface ChangeRouteOptions {
+  /** Changes per page; DEFAULT_PAGE_SIZE unless given (tests use small pages). */
+  pageSize?: number;
+}
+
+/** The change feed routes; mount inside /v2. */
+export function changeRoutes(ctx: Pick<AppContext, 'config' | 'store'>, options: ChangeRouteOptions = {}): Router {
+  const feed = new ChangeFeed(ctx.config.dataDir, `${ctx.config.baseUrl}/v2/changes`, options.pageSize ?? DEFAULT_PAGE_SIZE);
+  const served = (): string | undefined => ctx.store.generation?.id;
+
+  const send = (req: Request, res: Response, doc: unknown, immutable: boolean): void => {
+    const body = JSON.stringify(doc);
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', immutable ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL);
+    if (isNotModified(req, { etag })) {
+      sendNotModified(res);
+      return;
+    }
+    res.setHeader('Content-Type', ACTIVITY_STREAMS_CONTENT_TYPE);
+    res.send(body);
+  };
+
+  const router = Router();
+  router.get('/changes', async (req, res) => {
+    send(req, res, await feed.collection(served()), false);
+  });
+  router.get('/changes/page/:n', async (req, res) => {
+    const raw = String(req.params.n);
+    const n = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+    const page = Number.isNaN(n) ? undefined : await feed.page(served(), n);
+    if (page === undefined) throw new NotFoundError('No such page of changes');
+    send(req, res, page, page.next !== undefined);
+  });
+  return router;
+}

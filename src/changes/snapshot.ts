@@ -1,0 +1,229 @@
+/**
+ * What the change log compares: a generation reduced to one digest per public record graph and the admin
+ * state of every non-public record. Read in one streaming pass over the generation's two files and kept in
+ * DATA_DIR/changes/snapshots/<id>.json (derived data: deleting it costs one more pass, never a wrong answer).
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readTextBlocks } from '../store/line-reader.js';
+import { readQuadBatches } from '../store/nquads-file.js';
+import { parseQuadLine } from '../store/nquads-line.js';
+import type { GenerationManifest } from '../store/types.js';
+import { NS } from '../vocab/namespaces.js';
+import type { RecordKind } from '../vocab/iris.js';
+
+export const RECORD_KINDS: readonly RecordKind[] = ['object', 'agent', 'exhibition', 'concept'];
+
+/** Why a record is not public in a generation (the admin graph's facts, as the status index reads them). */
+export type HiddenState =
+  | { state: 'merged' | 'renumbered' | 'withdrawn'; into: string }
+  | { state: 'removed' | 'private' | 'unhealthy' };
+
+/** A generation as the change log sees it. */
+export interface Snapshot {
+  generationId: string;
+  /** Public record IRI → kind and digest of its graph. */
+  records: Map<string, { kind: RecordKind; digest: string }>;
+  /** Non-public record IRI → why it is not public. */
+  hidden: Map<string, HiddenState>;
+}
+
+/** Version of the snapshot file; a file of another version is recomputed. */
+const SNAPSHOT_VERSION = 1;
+const REDIRECTS = new Set(['merged', 'renumbered', 'withdrawn']);
+
+interface SnapshotFile {
+  version: number;
+  generationId: string;
+  /** [iri, kind index in RECORD_KINDS, digest] */
+  records: [string, number, string][];
+  hidden: [string, string, string?][];
+}
+
+/** Folder of the cached snapshots under DATA_DIR. */
+export const snapshotDir = (dataDir: string): string => path.join(dataDir, 'changes', 'snapshots');
+
+/**
+ * Digest of one record graph, independent of quad order and of blank node labels (a harvest numbers blank
+ * nodes across the whole export, so one added record renames the blank nodes of every later one). A blank
+ * node stands for its outgoing statements two levels deep; lines are sorted, then hashed once.
+ */
+export function graphDigest(quads: readonly (readonly [string, string, string])[]): string {
+  let hasBlank = false;
+  for (const [s, , o] of quads) {
+    if (s.startsWith('_:') || o.startsWith('_:')) {
+      hasBlank = true;
+      break;
+    }
+  }
+  let lines: string[];
+  if (!hasBlank) {
+    lines = quads.map(([s, p, o]) => `${s} ${p} ${o}`);
+  } else {
+    const out = new Map<string, [string, string][]>();
+    for (const [s, p, o] of quads) {
+      if (!s.startsWith('_:')) continue;
+      let list = out.get(s);
+      if (!list) out.set(s, (list = []));
+      list.push([p, o]);
+    }
+    const level = (previous: (b: string) => string): ((b: string) => string) => {
+      const sigs = new Map<string, string>();
+      for (const [b, list] of out) sigs.set(b, `[${list.map(([p, o]) => `${p} ${o.startsWith('_:') ? previous(o) : o}`).sort().join(';')}]`);
+      return (b) => sigs.get(b) ?? '[]';
+    };
+    const sig = level(level(() => '_'));
+    const term = (t: string): string => (t.startsWith('_:') ? sig(t) : t);
+    lines = quads.map(([s, p, o]) => `${term(s)} ${p} ${term(o)}`);
+  }
+  lines.sort();
+  return createHash('sha256').update(lines.join('\n'), 'utf8').digest('base64url').slice(0, 22);
+}
+
+/** The record kind of a graph term `<{base}/v2/id/<kind>/<pid>>`, else undefined. */
+function recordKindOf(graph: string, prefixes: readonly (readonly [RecordKind, string])[]): RecordKind | undefined {
+  for (const [kind, prefix] of prefixes) {
+    if (graph.startsWith(prefix) && graph.length > prefix.length + 1 && !graph.includes('/', prefix.length)) return kind;
+  }
+  return undefined;
+}
+
+/**
+ * The terms of a statement line as a generation file writes it (canonical: `s p o g .`, single spaces, the
+ * file already checked by the generation check), without the regex of a full parse: the subject and predicate
+ * hold no space, the graph is the last `<`-term. Undefined for a line in the default graph or not of that form.
+ */
+function splitCanonical(line: string): [string, string, string, string] | undefined {
+  if (!line.endsWith('> .')) return undefined;
+  const g = line.lastIndexOf(' <', line.length - 3);
+  const a = line.indexOf(' ');
+  const b = line.indexOf(' ', a + 1);
+  if (a <= 0 || b <= a + 1 || g <= b + 1) return undefined;
+  // Single spaces only (a double space would shift the terms); anything else takes the full parse.
+  if (line[a + 1] !== '<' || line[b + 1] === ' ' || line[g - 1] === ' ') return undefined;
+  const graph = line.slice(g + 1, line.length - 2);
+  // A `<` inside a typed literal of the default graph is no graph term: such a candidate has a space or a quote.
+  if (graph.includes(' ') || graph.includes('"')) return undefined;
+  return [line.slice(0, a), line.slice(a + 1, b), line.slice(b + 1, g), graph];
+}
+
+/** Reads a snapshot from the generation's files (one pass over each). */
+export async function computeSnapshot(files: { public: string; nonPublic: string }, manifest: GenerationManifest): Promise<Snapshot> {
+  const prefixes = RECORD_KINDS.map((kind) => [kind, `<${manifest.baseUrl}/v2/id/${kind}/`] as const);
+  const records = new Map<string, { kind: RecordKind; digest: string }>();
+  let graph: string | undefined;
+  let kind: RecordKind | undefined;
+  let run: [string, string, string][] = [];
+  const flush = (): void => {
+    if (graph === undefined || kind === undefined || run.length === 0) return;
+    // A copy: a slice would keep the whole block of text it was cut from alive.
+    const iri = Buffer.from(graph.slice(1, -1), 'utf8').toString('utf8');
+    const digest = graphDigest(run);
+    // A graph split into several runs (a hand-made dump) gets a digest of its runs in file order.
+    const earlier = records.get(iri);
+    records.set(iri, { kind, digest: earlier ? createHash('sha256').update(`${earlier.digest}${digest}`).digest('base64url').slice(0, 22) : digest });
+  };
+  for await (const block of readTextBlocks(files.public)) {
+    for (let start = 0, end = block.indexOf('\n'); start < block.length; start = end + 1, end = block.indexOf('\n', start)) {
+      if (end < 0) end = block.length;
+      const line = block.slice(start, end);
+      const terms = splitCanonical(line) ?? fullParse(line);
+      if (terms === undefined) continue;
+      const [subject, predicate, object, g] = terms;
+      if (g !== graph) {
+        flush();
+        graph = g;
+        kind = recordKindOf(g, prefixes);
+        run = [];
+      }
+      if (kind !== undefined) run.push([subject, predicate, object]);
+    }
+  }
+  flush();
+  return { generationId: manifest.id, records, hidden: await readHidden(files.nonPublic, manifest.baseUrl) };
+}
+
+/** The terms of any other statement line (the default graph: the empty string). */
+function fullParse(line: string): [string, string, string, string] | undefined {
+  const t = parseQuadLine(line);
+  return t === undefined ? undefined : [t.subject, t.predicate, t.object, t.graph ?? ''];
+}
+
+/** The admin graph's facts of every non-public record, reduced to one state each (as the status index does). */
+async function readHidden(file: string, baseUrl: string): Promise<Map<string, HiddenState>> {
+  const admin = `<${baseUrl}/graph/admin>`;
+  const facts = new Map<string, { state?: string; into?: string; private?: boolean; unhealthy?: boolean }>();
+  for await (const batch of readQuadBatches(file)) {
+    for (const { subject, predicate, object, graph } of batch.terms) {
+      if (graph !== admin || !subject.startsWith('<')) continue;
+      const iri = subject.slice(1, -1);
+      let f = facts.get(iri);
+      if (!f) facts.set(iri, (f = {}));
+      if (predicate === `<${NS.admin}state>`) f.state = literalValue(object);
+      else if (predicate === `<${NS.admin}resolvesTo>` && object.startsWith('<')) f.into = object.slice(1, -1);
+      else if (predicate === `<${NS.admin}private>`) f.private = literalValue(object) === 'true';
+      else if (predicate === `<${NS.admin}healthy>`) f.unhealthy = literalValue(object) === 'false';
+    }
+  }
+  const hidden = new Map<string, HiddenState>();
+  for (const [iri, f] of facts) {
+    const state = f.state ?? 'current';
+    if (REDIRECTS.has(state) && f.into !== undefined) hidden.set(iri, { state: state as 'merged', into: f.into });
+    else if (state === 'removed') hidden.set(iri, { state: 'removed' });
+    else if (f.unhealthy && !f.private) hidden.set(iri, { state: 'unhealthy' });
+    else hidden.set(iri, { state: 'private' });
+  }
+  return hidden;
+}
+
+/** The lexical form of a literal term (`"x"`, `"x"^^<dt>`, `"x"@en`). */
+function literalValue(term: string): string {
+  const end = term.lastIndexOf('"');
+  return end > 0 ? term.slice(1, end) : term;
+}
+
+/** The cached snapshot of generation `id`, or undefined when there is none (or it is of another version). */
+export async function readSnapshot(dataDir: string, id: string): Promise<Snapshot | undefined> {
+  let file: SnapshotFile;
+  try {
+    file = JSON.parse(await readFile(path.join(snapshotDir(dataDir), `${id}.json`), 'utf8')) as SnapshotFile;
+  } catch {
+    return undefined;
+  }
+  if (file.version !== SNAPSHOT_VERSION || file.generationId !== id) return undefined;
+  const records = new Map<string, { kind: RecordKind; digest: string }>();
+  for (const [iri, k, digest] of file.records) records.set(iri, { kind: RECORD_KINDS[k] as RecordKind, digest });
+  const hidden = new Map<string, HiddenState>();
+  for (const [iri, state, into] of file.hidden) hidden.set(iri, (into === undefined ? { state } : { state, into }) as HiddenState);
+  return { generationId: id, records, hidden };
+}
+
+/** Stores a snapshot (written aside and renamed, so a reader never sees half a file). */
+export async function writeSnapshot(dataDir: string, snapshot: Snapshot): Promise<void> {
+  const file: SnapshotFile = {
+    version: SNAPSHOT_VERSION,
+    generationId: snapshot.generationId,
+    records: [...snapshot.records].map(([iri, r]) => [iri, RECORD_KINDS.indexOf(r.kind), r.digest]),
+    hidden: [...snapshot.hidden].map(([iri, h]) => ('into' in h ? [iri, h.state, h.into] : [iri, h.state])),
+  };
+  const dir = snapshotDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const target = path.join(dir, `${snapshot.generationId}.json`);
+  const tmp = `${target}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(file));
+  await rename(tmp, target);
+}
+
+/**
+ * Removes cached snapshots of generations that are gone, except those in `keep`, and the temporary files of a
+ * writer that died (snapshots are written only under the log's lock, so no live writer owns one).
+ */
+export async function pruneSnapshots(dataDir: string, exists: (id: string) => Promise<boolean>, keep: ReadonlySet<string>): Promise<void> {
+  const names = await readdir(snapshotDir(dataDir)).catch(() => [] as string[]);
+  for (const name of names) {
+    const id = name.replace(/\.json$/, '');
+    if (!name.endsWith('.tmp') && (keep.has(id) || (await exists(id)))) continue;
+    await rm(path.join(snapshotDir(dataDir), name), { force: true });
+  }
+}

@@ -1,0 +1,392 @@
+/**
+ * Generations on a remote SPARQL server (docs/remote-store.md): every graph of generation G is stored under a
+ * prefixed name, `urn:x-museum-ld:g:<G>:p:<graph IRI>` for the public quads and `…:n:<graph IRI>` for the
+ * non-public ones, beside one union graph of G's public quads (the SPARQL endpoint's default graph). A new
+ * generation is written next to the served one, and switching is the change of one prefix in the app.
+ *
+ * Queries are written for the data model (graph name = record IRI), so the store rewrites each one on its
+ * parsed form (sparqljs) before sending it, to read exactly the graphs of one *view*: the served generation's
+ * public graphs (the SPARQL endpoint), or its public and non-public graphs (the REST API).
+ *
+ *   GRAPH <g> { P }       ->  GRAPH <prefix g> { P } (a VALUES of both prefixes when the view has two)
+ *   GRAPH ?g { P }        ->  { GRAPH ?g' { P } FILTER(STRSTARTS(STR(?g'), "<generation prefix>")) link }
+ *                             where link binds ?g to the graph IRI without its prefix (BIND), or, when P binds
+ *                             ?g itself, checks that it equals it (FILTER); a top-level VALUES that binds ?g to
+ *                             IRIs gets a column ?g' of their prefixed names instead, so the server looks the
+ *                             graphs up rather than scanning
+ *   no dataset            ->  FROM <union graph of the view's generation> (SPARQL endpoint) or FROM <an empty
+ *                             graph> (REST: the embedded store's default graph is empty too)
+ *   FROM / FROM NAMED <g> ->  the prefixed names; FROM alone gets FROM NAMED <an empty graph>, since Virtuoso
+ *                             does not empty the named graphs when a query names only FROM
+ *   ORDER BY e            ->  xsd:gYear values ordered by their number (Virtuoso orders them as text)
+ *   f(…) of any function but the XSD casts is refused (Virtuoso's bif: and sql: functions run SQL)
+ *
+ * No text of the client's reaches the server: the query is regenerated from the rewritten AST, so the server's
+ * own pragmas (`define …`) cannot be written either. Whatever the client names, it is prefixed, so no query
+ * reads another generation's graphs or, in the public view, a non-public one.
+ */
+import sparqljs from 'sparqljs';
+import type {
+  Expression,
+  FilterPattern,
+  GraphPattern,
+  GroupPattern,
+  IriTerm,
+  Ordering,
+  Pattern,
+  SparqlQuery,
+  ValuePatternRow,
+  VariableTerm,
+} from 'sparqljs';
+import { DataFactory } from 'n3';
+import { QueryError } from '../errors.js';
+
+const { namedNode, variable, literal } = DataFactory;
+
+const XSD = 'http://www.w3.org/2001/XMLSchema#';
+const GRAPH_NAMESPACE = 'urn:x-museum-ld:g:';
+/** A graph nothing is ever written to: the default graph of REST queries, the named graphs of FROM-only queries. */
+export const EMPTY_GRAPH = 'urn:x-museum-ld:empty';
+/** Where the store records which generations are complete on the server. */
+export const GENERATIONS_GRAPH = 'urn:x-museum-ld:generations';
+
+/** The graph names of one generation on the server. */
+export interface GenerationGraphs {
+  /** Start of every graph name of the generation (public and non-public). */
+  readonly prefix: string;
+  readonly publicPrefix: string;
+  readonly nonPublicPrefix: string;
+  /** The union of the public graphs. */
+  readonly unionGraph: string;
+  /** The IRI naming the generation in {@link GENERATIONS_GRAPH}. */
+  readonly marker: string;
+}
+
+/** The graph names of generation `id` (a generation folder name: digits, letters, `-`). */
+export function generationGraphs(id: string): GenerationGraphs {
+  if (!/^[A-Za-z0-9-]+$/.test(id)) throw new Error(`not a generation id: ${id}`);
+  const prefix = `${GRAPH_NAMESPACE}${id}:`;
+  return {
+    prefix,
+    // Equal lengths: one SUBSTR takes either prefix off a graph name.
+    publicPrefix: `${prefix}p:`,
+    nonPublicPrefix: `${prefix}n:`,
+    unionGraph: `urn:x-museum-ld:union:${id}`,
+    marker: `urn:x-museum-ld:generation:${id}`,
+  };
+}
+
+/** What a query may read: the public graphs of a generation, or also its non-public ones. */
+export interface GraphView {
+  graphs: GenerationGraphs;
+  includeNonPublic: boolean;
+}
+
+export interface RewriteOptions {
+  /** Let the default graph be the union of the view's public graphs when the query names no dataset. */
+  unionDefaultGraph: boolean;
+  /** Base IRI for relative IRIs in the query text. */
+  baseIri?: string;
+}
+
+const parsers = new Map<string, sparqljs.SparqlParser>();
+const parserFor = (baseIri: string): sparqljs.SparqlParser => {
+  let parser = parsers.get(baseIri);
+  if (!parser) {
+    parser = new sparqljs.Parser({ baseIRI: baseIri });
+    parsers.set(baseIri, parser);
+  }
+  return parser;
+};
+const generator = new sparqljs.Generator();
+
+/** A rewritten query, and the LIMIT of its solutions (undefined: none). */
+export interface ViewQuery {
+  text: string;
+  limit: number | undefined;
+}
+
+/**
+ * DESCRIBE as the CONSTRUCT of the statements about each described resource in the default graph (what the
+ * embedded store answers): Virtuoso would describe from every graph it holds, whatever the dataset.
+ */
+function describeAsConstruct(query: sparqljs.DescribeQuery): sparqljs.ConstructQuery {
+  const where = query.where ?? [];
+  const listed = query.variables as unknown[];
+  const terms = (listed.some((v) => (v as { termType?: string }).termType === 'Wildcard') ? [...variablesIn(where)].map((name) => variable(name)) : listed) as (IriTerm | VariableTerm)[];
+  const template: sparqljs.Triple[] = [];
+  const branches: Pattern[] = terms.map((term, i) => {
+    const triple = { subject: term, predicate: variable(`describe_p${i}_mld`), object: variable(`describe_o${i}_mld`) };
+    template.push(triple);
+    return { type: 'group', patterns: [{ type: 'bgp', triples: [triple] }] } as GroupPattern;
+  });
+  const about: Pattern = branches.length === 1 ? (branches[0] as Pattern) : { type: 'union', patterns: branches };
+  const { variables: _described, ...rest } = query as sparqljs.DescribeQuery & { variables: unknown };
+  return { ...rest, queryType: 'CONSTRUCT', template, where: [...where, about] } as sparqljs.ConstructQuery;
+}
+
+/** The query `text` rewritten to read only the graphs of `view`; throws `QueryError` for what cannot run. */
+export function rewriteForView(text: string, view: GraphView, options: RewriteOptions): ViewQuery {
+  let ast: SparqlQuery;
+  try {
+    ast = parserFor(options.baseIri ?? 'urn:x-museum-ld:base').parse(text);
+  } catch (err) {
+    throw new QueryError(`invalid SPARQL query: ${(err as Error).message}`);
+  }
+  if (ast.type !== 'query') throw new QueryError('the store is read-only: updates are not accepted');
+  const rewritten = new Rewriter(view, ast.queryType === 'DESCRIBE' ? describeAsConstruct(ast) : ast).rewrite(options);
+  return { text: generator.stringify(rewritten), limit: (rewritten as { limit?: number }).limit };
+}
+
+class Rewriter {
+  private readonly candidatesOf: (iri: string) => string[];
+  private readonly taken: Set<string>;
+  /** Graph variables bound to IRIs by a top-level VALUES, and the column that gets their prefixed names. */
+  private readonly valuesBound = new Map<string, string>();
+  private fresh = 0;
+  /** Server graphs that make the default graph (none: it is empty). */
+  private defaultGraphs: string[] = [];
+  /** Server graphs GRAPH may read: all of the view's, or those of the query's FROM NAMED. */
+  private namedGraphs: string[] | 'all' = 'all';
+
+  constructor(
+    private readonly view: GraphView,
+    private readonly query: sparqljs.Query,
+  ) {
+    const { graphs, includeNonPublic } = view;
+    this.candidatesOf = includeNonPublic ? (iri) => [graphs.publicPrefix + iri, graphs.nonPublicPrefix + iri] : (iri) => [graphs.publicPrefix + iri];
+    this.taken = variablesIn(query);
+  }
+
+  rewrite(options: RewriteOptions): sparqljs.Query {
+    const query = this.query;
+    this.rewriteDataset(options);
+    this.bindGraphColumns();
+    if (query.where) query.where = this.patterns(query.where, false);
+    if (query.values && query.values.length > 0 && query.values.every((row) => Object.keys(row).length === 0)) delete query.values;
+    if ('order' in query && query.order) query.order = query.order.map((o) => this.ordering(o));
+    if ('having' in query && query.having) query.having = query.having.map((e) => this.expression(e, false));
+    if ('group' in query && query.group) for (const g of query.group) g.expression = this.expression(g.expression, false);
+    if ('variables' in query) for (const v of query.variables) if ('expression' in v) v.expression = this.expression(v.expression, false);
+    return query;
+  }
+
+  /**
+   * The dataset, kept here rather than sent: Virtuoso's FROM does not restrict GRAPH, and with a FROM its ASK
+   * (and SELECTs of constants) match a GRAPH <g> that does not exist. So the query names no dataset; every
+   * pattern outside GRAPH reads the default graph through a GRAPH of its own, and every GRAPH reads only
+   * the named graphs.
+   */
+  private rewriteDataset(options: RewriteOptions): void {
+    const query = this.query;
+    const from = query.from;
+    const prefixed = (iris: IriTerm[]): string[] => iris.flatMap((g) => this.candidatesOf(g.value));
+    if (from && (from.default.length > 0 || from.named.length > 0)) {
+      this.defaultGraphs = prefixed(from.default);
+      this.namedGraphs = prefixed(from.named);
+    } else {
+      this.defaultGraphs = options.unionDefaultGraph ? [this.view.graphs.unionGraph] : [];
+      this.namedGraphs = 'all';
+    }
+    delete query.from;
+  }
+
+  /** A pattern read from the default graph. */
+  private inDefaultGraph(pattern: Pattern): Pattern {
+    const graphs = this.defaultGraphs;
+    if (graphs.length <= 1) return { type: 'graph', name: namedNode(graphs[0] ?? EMPTY_GRAPH), patterns: [pattern] };
+    // Several FROM graphs: each pattern matches within one of them (their merge is not built).
+    const column = variable(this.freshName('default'));
+    return { type: 'group', patterns: [{ type: 'values', values: graphs.map((iri) => ({ [`?${column.value}`]: namedNode(iri) })) }, { type: 'graph', name: column, patterns: [pattern] }] } as GroupPattern;
+  }
+
+  /**
+   * A top-level VALUES binding a graph variable to IRIs in every row gets a column of the prefixed names
+   * (one row per candidate prefix), so `GRAPH ?v` becomes a look-up of known graphs.
+   */
+  private bindGraphColumns(): void {
+    const query = this.query;
+    const graphVariables = graphVariablesOutsideSubqueries(query.where ?? []);
+    const blocks: ValuePatternRow[][] = [];
+    for (const pattern of query.where ?? []) if (pattern.type === 'values') blocks.push(pattern.values);
+    if (query.values) blocks.push(query.values);
+    for (const rows of blocks) {
+      const columns = [...graphVariables].filter((name) => !this.valuesBound.has(name) && rows.length > 0 && rows.every((row) => row[`?${name}`]?.termType === 'NamedNode'));
+      if (columns.length === 0) continue;
+      for (const name of columns) this.valuesBound.set(name, this.freshName(name));
+      const expanded = rows.flatMap((row) =>
+        columns.reduce<ValuePatternRow[]>(
+          (partial, name) =>
+            partial.flatMap((r) =>
+              this.candidatesOf((row[`?${name}`] as IriTerm).value).map((iri) => ({ ...r, [`?${this.valuesBound.get(name) as string}`]: namedNode(iri) })),
+            ),
+          [row],
+        ),
+      );
+      rows.splice(0, rows.length, ...expanded);
+    }
+  }
+
+  private patterns(patterns: Pattern[], inSubquery: boolean, inGraph = false): Pattern[] {
+    return patterns.map((p) => this.pattern(p, inSubquery, inGraph));
+  }
+
+  private pattern(pattern: Pattern, inSubquery: boolean, inGraph = false): Pattern {
+    switch (pattern.type) {
+      case 'bgp':
+        return inGraph ? pattern : this.inDefaultGraph(pattern);
+      case 'values':
+        // `VALUES () { () }` (a query without parameters, bound) is the identity; Virtuoso fails on it (SQ200).
+        return pattern.values.length > 0 && pattern.values.every((row) => Object.keys(row).length === 0) ? ({ type: 'group', patterns: [] } as GroupPattern) : pattern;
+      case 'graph':
+        return this.graph(pattern, inSubquery);
+      case 'group':
+      case 'optional':
+      case 'minus':
+      case 'union':
+        return { ...pattern, patterns: this.patterns(pattern.patterns, inSubquery, inGraph) };
+      case 'service':
+        throw new QueryError('SERVICE is not allowed');
+      case 'filter':
+        return { ...pattern, expression: this.expression(pattern.expression, inSubquery, inGraph) };
+      case 'bind':
+        return { ...pattern, expression: this.expression(pattern.expression, inSubquery, inGraph) };
+      case 'query': {
+        const sub = pattern as sparqljs.SelectQuery;
+        if (sub.from) throw new QueryError('a subquery cannot name a dataset');
+        const rewritten: sparqljs.SelectQuery = { ...sub, where: this.patterns(sub.where ?? [], true, inGraph) };
+        if (sub.order) rewritten.order = sub.order.map((o) => this.ordering(o));
+        if (sub.having) rewritten.having = sub.having.map((e) => this.expression(e, true, inGraph));
+        for (const v of rewritten.variables) if ('expression' in v) v.expression = this.expression(v.expression, true, inGraph);
+        if (sub.group) for (const g of sub.group) g.expression = this.expression(g.expression, true, inGraph);
+        return rewritten;
+      }
+      default:
+        return pattern;
+    }
+  }
+
+  private graph(pattern: GraphPattern, inSubquery: boolean): Pattern {
+    const inner = this.patterns(pattern.patterns, inSubquery, true);
+    const name = pattern.name;
+    const named = this.namedGraphs;
+    if (named !== 'all') {
+      // The query's FROM NAMED: GRAPH reads those graphs and no other.
+      const allowed = name.termType === 'NamedNode' ? this.candidatesOf(name.value).filter((iri) => named.includes(iri)) : named;
+      if (allowed.length === 0) return { type: 'graph', name: namedNode(EMPTY_GRAPH), patterns: inner };
+      const column = variable(this.freshName(name.termType === 'Variable' ? name.value : 'graph'));
+      const values: Pattern = { type: 'values', values: allowed.map((iri) => ({ [`?${column.value}`]: namedNode(iri) })) };
+      const patterns: Pattern[] = [values, { type: 'graph', name: column, patterns: inner }];
+      if (name.termType === 'Variable') patterns.push(this.link(name, column, inner));
+      return { type: 'group', patterns } as GroupPattern;
+    }
+    if (name.termType === 'NamedNode') {
+      const candidates = this.candidatesOf(name.value);
+      if (candidates.length === 1) return { type: 'graph', name: namedNode(candidates[0] as string), patterns: inner };
+      const column = variable(this.freshName('graph'));
+      const values: Pattern = { type: 'values', values: candidates.map((iri) => ({ [`?${column.value}`]: namedNode(iri) })) };
+      return { type: 'group', patterns: [values, { type: 'graph', name: column, patterns: inner }] } as GroupPattern;
+    }
+    const bound = inSubquery ? undefined : this.valuesBound.get(name.value);
+    if (bound !== undefined) return { type: 'graph', name: variable(bound), patterns: inner };
+    // The generation's graphs only, and ?name as the data model names the graph.
+    const raw = variable(this.freshName(name.value));
+    const scope: FilterPattern = { type: 'filter', expression: call('strstarts', call('str', raw), literal(this.viewPrefix())) };
+    return { type: 'group', patterns: [{ type: 'graph', name: raw, patterns: inner }, scope, this.link(name, raw, inner)] } as GroupPattern;
+  }
+
+  /** Binds `name` to the graph IRI `raw` without its prefix, or, when `inner` binds `name` itself, checks it. */
+  private link(name: VariableTerm, raw: VariableTerm, inner: Pattern[]): Pattern {
+    const original = call('iri', call('substr', call('str', raw), literal(String(this.view.graphs.publicPrefix.length + 1), namedNode(`${XSD}integer`))));
+    return variablesIn(inner).has(name.value) ? { type: 'filter', expression: call('=', name, original) } : { type: 'bind', variable: name, expression: original };
+  }
+
+  private viewPrefix(): string {
+    return this.view.includeNonPublic ? this.view.graphs.prefix : this.view.graphs.publicPrefix;
+  }
+
+  private expression(expression: Expression, inSubquery: boolean, inGraph = false): Expression {
+    if (Array.isArray(expression)) return expression.map((e) => this.expression(e, inSubquery, inGraph));
+    if (typeof expression !== 'object' || expression === null || 'termType' in expression) return expression;
+    switch (expression.type) {
+      case 'operation': {
+        const op = expression as sparqljs.OperationExpression;
+        if (op.operator === 'exists' || op.operator === 'notexists') {
+          return { ...op, args: op.args.map((a) => this.pattern(a as Pattern, inSubquery, inGraph)) };
+        }
+        return { ...op, args: op.args.map((a) => this.expression(a as Expression, inSubquery, inGraph)) };
+      }
+      case 'functionCall': {
+        const fn = expression as sparqljs.FunctionCallExpression;
+        const iri = typeof fn.function === 'string' ? fn.function : fn.function.value;
+        if (!iri.startsWith(XSD)) throw new QueryError(`the function <${iri}> is not available on this endpoint (only SPARQL's built-in functions and the XSD casts are)`);
+        return { ...fn, args: fn.args.map((a) => this.expression(a, inSubquery, inGraph)) };
+      }
+      case 'aggregate': {
+        const agg = expression as sparqljs.AggregateExpression;
+        if ('termType' in agg.expression) return agg;
+        return { ...agg, expression: this.expression(agg.expression, inSubquery, inGraph) };
+      }
+      default:
+        return expression;
+    }
+  }
+
+  /** xsd:gYear keys by their number (Virtuoso sorts them as text, BCE and five-digit years out of place). */
+  private ordering(ordering: Ordering): Ordering {
+    const e = this.expression(ordering.expression, false);
+    const isYear = call('=', call('datatype', e), namedNode(`${XSD}gYear`));
+    const year: Expression = {
+      type: 'functionCall',
+      function: namedNode(`${XSD}integer`),
+      args: [call('replace', call('str', e), literal('^(-?[0-9]+).*$'), literal('$1'))],
+    };
+    return { ...ordering, expression: call('coalesce', call('if', isYear, year, e), e) };
+  }
+
+  freshName(base: string): string {
+    for (;;) {
+      const name = `${base.replace(/[^A-Za-z0-9_]/g, '_')}_mld${this.fresh++}`;
+      if (!this.taken.has(name)) {
+        this.taken.add(name);
+        return name;
+      }
+    }
+  }
+}
+
+const call = (operator: string, ...args: Expression[]): sparqljs.OperationExpression => ({ type: 'operation', operator, args });
+
+/** Names of every variable anywhere in `node` (an AST or part of one). */
+function variablesIn(node: unknown, names = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) {
+    for (const item of node) variablesIn(item, names);
+    return names;
+  }
+  if (typeof node !== 'object' || node === null) return names;
+  const term = node as { termType?: string; value?: string };
+  if (term.termType === 'Variable' && typeof term.value === 'string') {
+    names.add(term.value);
+    return names;
+  }
+  for (const [key, value] of Object.entries(node)) {
+    // VALUES rows name their variables in their keys.
+    if (key.startsWith('?')) names.add(key.slice(1));
+    variablesIn(value, names);
+  }
+  return names;
+}
+
+/** Variables used as a graph name outside subqueries (EXISTS included). */
+function graphVariablesOutsideSubqueries(patterns: readonly Pattern[], names = new Set<string>()): Set<string> {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (typeof node !== 'object' || node === null || 'termType' in node) return;
+    const pattern = node as { type?: string; name?: VariableTerm | IriTerm };
+    if (pattern.type === 'query') return;
+    if (pattern.type === 'graph' && pattern.name?.termType === 'Variable') names.add(pattern.name.value);
+    Object.values(node).forEach(visit);
+  };
+  visit(patterns);
+  return names;
+}

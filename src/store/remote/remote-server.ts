@@ -1,0 +1,120 @@
+/**
+ * The remote SPARQL server as the store sees it: the SPARQL 1.1 Protocol for queries, and, with credentials,
+ * SPARQL 1.1 Update and the Graph Store Protocol for writing generations. Defaults fit a stock Virtuoso
+ * (docs/virtuoso-notes.md): queries are POSTed form-encoded (Virtuoso never answers a POST of
+ * `application/sparql-query`), N-Quads are asked for as N-Triples (Virtuoso answers 406 to N-Quads; a
+ * CONSTRUCT's triples are N-Quads lines of the default graph), and writes go to the digest-protected `-auth`
+ * endpoints. The password is held here only and never logged.
+ */
+import { QueryDeadlineError, QueryError, StoreUnavailableError } from '../errors.js';
+import { digestFetch } from './digest-fetch.js';
+
+export interface RemoteServerOptions {
+  /** The SPARQL query endpoint, such as http://127.0.0.1:8890/sparql. */
+  queryUrl: string;
+  /** SPARQL Update endpoint; default `<queryUrl>-auth` (Virtuoso's). */
+  updateUrl?: string;
+  /** Graph Store Protocol endpoint; default `<origin>/sparql-graph-crud-auth` (Virtuoso's). */
+  graphStoreUrl?: string;
+  user?: string;
+  password?: string;
+}
+
+/**
+ * An answer the server cut at its row limit (Virtuoso's ResultSetMaxRows), which must never pass as whole. A
+ * query error (400 at /sparql): the client can ask for less with LIMIT and OFFSET.
+ */
+export class TruncatedAnswerError extends QueryError {
+  constructor(rows: number) {
+    super(
+      `the answer is larger than the SPARQL server delivers in one answer (${rows} rows or triples); ` +
+        'ask for fewer with LIMIT and OFFSET (operators: raise the server\'s row limit, docs/remote-store.md)',
+    );
+    this.name = 'TruncatedAnswerError';
+  }
+}
+
+const N_TRIPLES = 'application/n-triples';
+
+export class RemoteServer {
+  readonly queryUrl: string;
+  readonly updateUrl: string;
+  readonly graphStoreUrl: string;
+  private readonly authFetch: ((url: string, init?: RequestInit) => Promise<Response>) | undefined;
+
+  constructor(options: RemoteServerOptions) {
+    this.queryUrl = options.queryUrl;
+    this.updateUrl = options.updateUrl ?? `${options.queryUrl}-auth`;
+    this.graphStoreUrl = options.graphStoreUrl ?? `${new URL(options.queryUrl).origin}/sparql-graph-crud-auth`;
+    this.authFetch = options.user !== undefined && options.password !== undefined ? digestFetch(options.user, options.password) : undefined;
+  }
+
+  /** True when credentials for writing were given. */
+  get canWrite(): boolean {
+    return this.authFetch !== undefined;
+  }
+
+  /**
+   * Runs a query; `accept` is the wanted media type (N-Quads is asked as N-Triples). Rejects with
+   * `QueryDeadlineError` past `deadlineMs`, `StoreUnavailableError` when the server cannot be reached or
+   * fails, `QueryError` when it refuses the query. `maxRows` is the server's row limit when it says the
+   * answer reached it (Virtuoso's `X-SPARQL-MaxRows`).
+   */
+  async query(text: string, accept: string, deadlineMs?: number): Promise<{ body: string; maxRows?: number }> {
+    const controller = new AbortController();
+    const timer = deadlineMs === undefined ? undefined : setTimeout(() => controller.abort(), deadlineMs);
+    let response: Response;
+    let body: string;
+    try {
+      response = await fetch(this.queryUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: accept === 'application/n-quads' ? N_TRIPLES : accept },
+        body: new URLSearchParams({ query: text }),
+        signal: controller.signal,
+      });
+      body = await response.text();
+    } catch (err) {
+      if (controller.signal.aborted && deadlineMs !== undefined) throw new QueryDeadlineError(deadlineMs);
+      throw new StoreUnavailableError(`the SPARQL server at ${this.queryUrl} cannot be reached: ${(err as Error).message}`, 5);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!response.ok) throw serverError(response.status, body, this.queryUrl, deadlineMs);
+    const cap = response.headers.get('x-sparql-maxrows');
+    return cap === null ? { body } : { body, maxRows: Number(cap) };
+  }
+
+  /** Runs a SPARQL Update (needs credentials). */
+  async update(text: string): Promise<void> {
+    const response = await this.writer()(this.updateUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/plain' },
+      body: new URLSearchParams({ update: text }).toString(),
+    });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`SPARQL update failed at ${this.updateUrl}: ${response.status} ${body.slice(0, 500)}`);
+  }
+
+  /** Adds N-Triples to a graph over the Graph Store Protocol (POST; blank nodes are scoped to the request). */
+  async addToGraph(graph: string, nTriples: string): Promise<void> {
+    const url = `${this.graphStoreUrl}?graph-uri=${encodeURIComponent(graph)}`;
+    const response = await this.writer()(url, { method: 'POST', headers: { 'content-type': N_TRIPLES }, body: nTriples });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`writing graph <${graph}> failed: ${response.status} ${body.slice(0, 500)}`);
+  }
+
+  private writer(): (url: string, init?: RequestInit) => Promise<Response> {
+    if (this.authFetch === undefined) throw new Error('writing to the SPARQL server needs STORE_USER and STORE_PASSWORD');
+    return this.authFetch;
+  }
+}
+
+/** A failed answer: the server's refusal of a query (4xx, or Virtuoso's 500 with a SPARQL compiler error) or its failure. */
+function serverError(status: number, body: string, url: string, deadlineMs: number | undefined): Error {
+  const text = body.replace(/\s+/g, ' ').trim().slice(0, 500);
+  // Virtuoso answers 500 for compile errors too; SP0xx codes are the SPARQL compiler's.
+  if (status === 400 || /\bSP0\d\d\b|\b37000\b/.test(text)) return new QueryError(`the SPARQL server refused the query: ${text}`);
+  // The server's own time limit (Virtuoso's MaxQueryExecutionTime) ended the query.
+  if (/\bSR171\b|\bS1T00\b/.test(text)) return new QueryDeadlineError(deadlineMs ?? 0);
+  return new StoreUnavailableError(`the SPARQL server at ${url} failed (${status}): ${text}`, 5);
+}

@@ -1,0 +1,162 @@
+/**
+ * The remote implementation of `QueryStore` (DESIGN.md, "Growing past one machine"): queries go to a SPARQL
+ * 1.1 server (`STORE_URL`) that holds the generations written by `publishGeneration`. The store serves one
+ * generation at a time, as the embedded `StoreManager` does, and emits the same events ('loading', 'ready',
+ * 'swap'), so what the app derives from a generation is built the same way. Starting or swapping reads the
+ * generation's manifest from its folder and asks the server whether it holds the generation complete; the
+ * data itself is already on the server, so a swap takes milliseconds and needs no memory.
+ *
+ * Every query is rewritten to the served generation's graphs (graph-view.ts), in the public view for the
+ * SPARQL endpoint's store and the full one for the REST store; answers come back in the formats the embedded
+ * store writes (results.ts). A deadline aborts the request; the server's own limit
+ * (Virtuoso's MaxQueryExecutionTime) stops the query there.
+ */
+import { EventEmitter } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { QueryDeadlineError, QueryError, StoreUnavailableError } from '../errors.js';
+import { generationFiles } from '../generations.js';
+import { parseManifest } from '../manifest.js';
+import { answersWithRdf, queryForm } from '../query-form.js';
+import type { QueryOutcome } from '../store-manager.js';
+import { RDF_FORMATS, type GenerationManifest, type QueryOptions, type QueryStore } from '../types.js';
+import { generationGraphs, rewriteForView, type GraphView, type ViewQuery } from './graph-view.js';
+import { isPublished } from './publish.js';
+import { fixYearsInRdf, jsonToCsv, jsonToTsv, normaliseJson } from './results.js';
+import { TruncatedAnswerError, type RemoteServer } from './remote-server.js';
+
+export interface RemoteStoreOptions {
+  server: RemoteServer;
+  /** Read the non-public graphs too (the REST store); the SPARQL store reads the public ones only. */
+  includeNonPublic: boolean;
+  /** Base IRI of relative IRIs in queries. */
+  baseIri?: string;
+  /**
+   * The server's row limit (Virtuoso's ResultSetMaxRows; 0: none). Virtuoso cuts a CONSTRUCT at this limit
+   * + 1 triples without saying so, so an answer of exactly that size is taken as cut. Default 10,000 (stock).
+   */
+  rowLimit?: number;
+  onQuery?: (ms: number, kind: string, outcome: QueryOutcome) => void;
+}
+
+const JSON_RESULTS = 'application/sparql-results+json';
+
+const countLines = (text: string): number => {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+};
+
+/** An ASK answer as the embedded store writes it in `format`. */
+function askAnswer(value: boolean, format: string): string {
+  if (format === 'application/sparql-results+xml') return `<?xml version="1.0"?><sparql xmlns="http://www.w3.org/2005/sparql-results#"><head></head><boolean>${value}</boolean></sparql>`;
+  if (format === 'text/csv' || format === 'text/tab-separated-values') return String(value);
+  return JSON.stringify({ head: {}, boolean: value });
+}
+
+export class RemoteStore extends EventEmitter implements QueryStore {
+  private served: GenerationManifest | undefined;
+  private view: GraphView | undefined;
+  private closed = false;
+
+  constructor(private readonly options: RemoteStoreOptions) {
+    super();
+  }
+
+  get generation(): GenerationManifest | undefined {
+    return this.served;
+  }
+
+  ready(): boolean {
+    return this.view !== undefined && !this.closed;
+  }
+
+  /** Serves the generation in `generationDir`, which the server must hold complete. */
+  async start(generationDir: string): Promise<GenerationManifest> {
+    const manifest = await this.prepare(generationDir);
+    this.serve(manifest);
+    this.emit('ready', manifest);
+    return manifest;
+  }
+
+  /** Switches to the generation in `generationDir`; queries already sent finish on the old one. */
+  async swap(generationDir: string): Promise<GenerationManifest> {
+    const manifest = await this.prepare(generationDir);
+    const from = this.served;
+    this.serve(manifest);
+    this.emit('swap', { from, to: manifest });
+    return manifest;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.view = undefined;
+  }
+
+  async query(sparql: string, opts: QueryOptions = {}): Promise<string> {
+    const started = performance.now();
+    const form = queryForm(sparql);
+    const kind = opts.label ?? form ?? 'unknown';
+    try {
+      const view = this.view;
+      if (view === undefined || this.closed) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is not ready (starting)', 5);
+      const query = rewriteForView(sparql, view, { unionDefaultGraph: opts.unionDefaultGraph ?? false, ...(this.options.baseIri ? { baseIri: this.options.baseIri } : {}) });
+      const body = await this.ask(query, form, opts);
+      this.options.onQuery?.(performance.now() - started, kind, 'ok');
+      return body;
+    } catch (err) {
+      const outcome: QueryOutcome = err instanceof QueryDeadlineError ? 'deadline' : err instanceof StoreUnavailableError ? 'unavailable' : 'error';
+      this.options.onQuery?.(performance.now() - started, kind, outcome);
+      throw err;
+    }
+  }
+
+  /** Sends the rewritten query and brings the answer into the embedded store's form. */
+  private async ask(query: ViewQuery, form: ReturnType<typeof queryForm>, opts: QueryOptions): Promise<string> {
+    const rdf = answersWithRdf(form);
+    const format = opts.format ?? (rdf ? 'application/n-quads' : JSON_RESULTS);
+    if (rdf !== (RDF_FORMATS as readonly string[]).includes(format)) {
+      throw new QueryError(`${format} is not a format for ${form?.toUpperCase() ?? 'this'} queries`);
+    }
+    const { server } = this.options;
+    const send = async (accept: string): Promise<string> => {
+      const { body, maxRows } = await server.query(query.text, accept, opts.deadlineMs);
+      // The server says the answer reached its row limit: cut, unless the query asked for no more than that.
+      if (maxRows !== undefined && !(query.limit !== undefined && query.limit <= maxRows)) throw new TruncatedAnswerError(maxRows);
+      return body;
+    };
+    if (rdf) {
+      // Virtuoso writes an empty graph as a comment line ("# Empty NT", "# Empty TURTLE").
+      const body = (await send(format)).replace(/^# Empty [A-Z]+\s*$/, '');
+      if (format !== 'application/n-quads' && format !== 'application/n-triples' && format !== 'text/turtle') return body;
+      // Virtuoso cuts a CONSTRUCT at its row limit + 1 triples without saying so (docs/virtuoso-notes.md).
+      const limit = this.options.rowLimit ?? 10_000;
+      if (limit > 0 && format !== 'text/turtle' && countLines(body) === limit + 1) throw new TruncatedAnswerError(limit + 1);
+      return fixYearsInRdf(body);
+    }
+    if (form === 'ask') return askAnswer(normaliseJson(await send(JSON_RESULTS)).boolean === true, format);
+    if (format === 'application/sparql-results+xml') return send(format);
+    const results = normaliseJson(await send(JSON_RESULTS));
+    if (format === 'text/tab-separated-values') return jsonToTsv(results);
+    if (format === 'text/csv') return jsonToCsv(results);
+    return JSON.stringify(results);
+  }
+
+  private async prepare(generationDir: string): Promise<GenerationManifest> {
+    if (this.closed) throw new Error('the store is closed');
+    const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
+    this.emit('loading', { generationDir, manifest });
+    if (!(await isPublished(this.options.server, manifest.id))) {
+      throw new Error(
+        `generation ${manifest.id} is not complete on the SPARQL server at ${this.options.server.queryUrl}; ` +
+          'harvest or load with STORE_URL set, or start the service with STORE_URL set, which writes the current generation',
+      );
+    }
+    return manifest;
+  }
+
+  private serve(manifest: GenerationManifest): void {
+    this.served = manifest;
+    this.view = { graphs: generationGraphs(manifest.id), includeNonPublic: this.options.includeNonPublic };
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Answers of a remote server, made into what the embedded store answers (docs/virtuoso-notes.md, "Content
+ * types"): SPARQL 1.1 JSON results (Virtuoso writes SPARQL 1.0's `typed-literal`, `xsd:string` datatypes and
+ * `nodeID://` blank nodes), SPARQL TSV and CSV written from them (Virtuoso's TSV is a CSV without term syntax),
+ * and xsd:gYear literals in their XSD form (Virtuoso turns `-0500` into `-500`).
+ */
+
+const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
+const XSD_GYEAR = 'http://www.w3.org/2001/XMLSchema#gYear';
+
+export interface JsonTerm {
+  type: 'uri' | 'literal' | 'bnode' | 'typed-literal' | 'triple';
+  value: string;
+  datatype?: string;
+  'xml:lang'?: string;
+}
+
+export interface JsonResults {
+  head: { vars?: string[]; link?: string[] };
+  results?: { bindings: Record<string, JsonTerm>[] };
+  boolean?: boolean;
+}
+
+/** Four-digit (at least) year, as XSD writes it: `-500` -> `-0500`, `44` -> `0044`. */
+export const padYear = (year: string): string => year.replace(/^(-?)(\d{1,3})(?=$|[Z+-])/, (_m, sign: string, digits: string) => sign + digits.padStart(4, '0'));
+
+/** The term as SPARQL 1.1 JSON writes it. */
+function normaliseTerm(term: JsonTerm): JsonTerm {
+  if (term.type === 'bnode') return { type: 'bnode', value: term.value.replace(/^nodeID:\/\//, '') };
+  if (term.type === 'typed-literal' || term.type === 'literal') {
+    const { datatype } = term;
+    if (datatype === undefined || datatype === XSD_STRING) return term['xml:lang'] === undefined ? { type: 'literal', value: term.value } : { type: 'literal', value: term.value, 'xml:lang': term['xml:lang'] };
+    return { type: 'literal', value: datatype === XSD_GYEAR ? padYear(term.value) : term.value, datatype };
+  }
+  return term;
+}
+
+/** Virtuoso's JSON results as SPARQL 1.1 JSON results. */
+export function normaliseJson(text: string): JsonResults {
+  const parsed = JSON.parse(text) as JsonResults;
+  if (parsed.boolean !== undefined) return { head: {}, boolean: parsed.boolean };
+  const bindings = (parsed.results?.bindings ?? []).map((row) => {
+    const out: Record<string, JsonTerm> = {};
+    for (const [name, term] of Object.entries(row)) out[name] = normaliseTerm(term);
+    return out;
+  });
+  return { head: { vars: parsed.head.vars ?? [] }, results: { bindings } };
+}
+
+const escapeLiteral = (s: string): string => s.replace(/[\\"\n\r\t]/g, (c) => ({ '\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t' })[c] as string);
+
+/** A term in SPARQL TSV (N-Triples syntax). */
+function tsvTerm(term: JsonTerm | undefined): string {
+  if (term === undefined) return '';
+  switch (term.type) {
+    case 'uri':
+      return `<${term.value}>`;
+    case 'bnode':
+      return `_:${term.value}`;
+    default: {
+      const text = `"${escapeLiteral(term.value)}"`;
+      if (term['xml:lang'] !== undefined) return `${text}@${term['xml:lang']}`;
+      return term.datatype === undefined ? text : `${text}^^<${term.datatype}>`;
+    }
+  }
+}
+
+/** SPARQL 1.1 TSV of JSON results. */
+export function jsonToTsv(results: JsonResults): string {
+  const vars = results.head.vars ?? [];
+  const lines = [vars.map((v) => `?${v}`).join('\t')];
+  for (const row of results.results?.bindings ?? []) lines.push(vars.map((v) => tsvTerm(row[v])).join('\t'));
+  return `${lines.join('\n')}\n`;
+}
+
+const csvField = (s: string): string => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+
+/** SPARQL 1.1 CSV of JSON results (values only; blank nodes as `_:label`). */
+export function jsonToCsv(results: JsonResults): string {
+  const vars = results.head.vars ?? [];
+  const lines = [vars.map(csvField).join(',')];
+  for (const row of results.results?.bindings ?? []) {
+    lines.push(vars.map((v) => {
+      const term = row[v];
+      if (term === undefined) return '';
+      return csvField(term.type === 'bnode' ? `_:${term.value}` : term.value);
+    }).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+const GYEAR_NT = /"(-?\d{1,3})((?:Z|[+-]\d{2}:\d{2})?)"\^\^<http:\/\/www\.w3\.org\/2001\/XMLSchema#gYear>/g;
+
+/** N-Triples or Turtle from the server with xsd:gYear literals in their XSD form. */
+export function fixYearsInRdf(text: string): string {
+  if (!text.includes('XMLSchema#gYear')) return text;
+  return text.replace(GYEAR_NT, (_m, year: string, zone: string) => `"${padYear(year)}${zone}"^^<${XSD_GYEAR}>`);
+}

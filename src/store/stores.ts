@@ -1,0 +1,108 @@
+/**
+ * Which store serves: the embedded Oxigraph workers (default) or a remote SPARQL server (`STORE_URL`). This is
+ * the one place that chooses; everything else sees a `ServingStore`. With a remote store, a generation is
+ * written to the server while it is made (`publishStep`), before it can become current, and generations pruned
+ * from the data folder are dropped from the server too.
+ */
+import type { EventEmitter } from 'node:events';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config/config.js';
+import { generationFiles, type CreateOptions, type Generation } from './generations.js';
+import { parseManifest } from './manifest.js';
+import { dropGenerations, isPublished, publishedGenerations, publishGeneration, type PublishReport } from './remote/publish.js';
+import { RemoteServer } from './remote/remote-server.js';
+import { RemoteStore } from './remote/remote-store.js';
+import { StoreManager, type QueryOutcome } from './store-manager.js';
+import type { GenerationManifest, QueryStore } from './types.js';
+
+/** A store that serves one generation folder at a time (StoreManager or RemoteStore). */
+export interface ServingStore extends QueryStore, Pick<EventEmitter, 'on' | 'once' | 'off'> {
+  start(generationDir: string): Promise<GenerationManifest>;
+  swap(generationDir: string): Promise<GenerationManifest>;
+  close(): Promise<void>;
+}
+
+export interface StoreChoice {
+  /** Serves the REST API: public and non-public quads. */
+  rest: ServingStore;
+  /** Serves the SPARQL endpoint: public quads only. */
+  sparql: ServingStore;
+  /** 'embedded' or the remote query URL (safe to log: credentials are never part of it). */
+  kind: string;
+}
+
+type StoreConfig = Pick<Config, 'store' | 'baseUrl'>;
+
+/** The remote server of `config`, when STORE_URL is set. */
+export function remoteServer(config: Pick<Config, 'store'>): RemoteServer | undefined {
+  const settings = config.store;
+  if (settings === undefined) return undefined;
+  return new RemoteServer({
+    queryUrl: settings.url,
+    ...(settings.updateUrl === undefined ? {} : { updateUrl: settings.updateUrl }),
+    ...(settings.graphStoreUrl === undefined ? {} : { graphStoreUrl: settings.graphStoreUrl }),
+    ...(settings.user === undefined ? {} : { user: settings.user }),
+    ...(settings.password === undefined ? {} : { password: settings.password.reveal() }),
+  });
+}
+
+/** The REST and SPARQL stores `config` asks for. */
+export function createStores(config: StoreConfig, onQuery?: (ms: number, kind: string, outcome: QueryOutcome) => void): StoreChoice {
+  const server = remoteServer(config);
+  if (server === undefined) {
+    return {
+      rest: new StoreManager({ includeNonPublic: true, ...(onQuery ? { onQuery } : {}) }),
+      // A standby worker takes over at once when a query past its deadline ends the serving one (docs/operations.md).
+      sparql: new StoreManager({ includeNonPublic: false, standby: true, ...(onQuery ? { onQuery } : {}) }),
+      kind: 'embedded',
+    };
+  }
+  const common = { server, baseIri: `${config.baseUrl}/sparql`, rowLimit: config.store?.rowLimit ?? 10_000, ...(onQuery ? { onQuery } : {}) };
+  return { rest: new RemoteStore({ ...common, includeNonPublic: true }), sparql: new RemoteStore({ ...common, includeNonPublic: false }), kind: server.queryUrl };
+}
+
+/**
+ * The `derive` step that writes a generation being made to the remote server (undefined for the embedded
+ * store), chained after `then` (such as the stored index). A failure fails the generation: it never becomes current.
+ */
+export function publishStep(
+  config: Pick<Config, 'store'>,
+  then: CreateOptions['derive'],
+  onDone?: (report: PublishReport) => void,
+): CreateOptions['derive'] {
+  const server = remoteServer(config);
+  if (server === undefined) return then;
+  return async (staged: Generation) => {
+    await then?.(staged);
+    // Not `onDone?.(await …)`: an absent onDone would skip the publication itself.
+    const report = await publishGeneration(server, staged.dir, staged.manifest);
+    onDone?.(report);
+  };
+}
+
+/**
+ * Drops from the remote server every generation that is neither in `keep` (ids) nor being made in the data
+ * folder's staging/ (a harvest or load writing to the server now); nothing for the embedded store.
+ */
+export async function dropRemoteGenerations(config: Pick<Config, 'store' | 'dataDir'>, keep: readonly string[]): Promise<string[]> {
+  const server = remoteServer(config);
+  if (server === undefined) return [];
+  const staging = await readdir(path.join(config.dataDir, 'staging')).catch(() => [] as string[]);
+  const kept = new Set([...keep, ...staging]);
+  const drop = (await publishedGenerations(server)).map((g) => g.id).filter((id) => !kept.has(id));
+  await dropGenerations(server, drop);
+  return drop;
+}
+
+/**
+ * Writes the generation in `generationDir` to the remote server unless the server holds it complete already
+ * (a data folder made without STORE_URL); undefined when nothing was written or the store is embedded.
+ */
+export async function ensurePublished(config: Pick<Config, 'store'>, generationDir: string): Promise<(PublishReport & { generation: string }) | undefined> {
+  const server = remoteServer(config);
+  if (server === undefined) return undefined;
+  const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
+  if (await isPublished(server, manifest.id)) return undefined;
+  return { generation: manifest.id, ...(await publishGeneration(server, generationDir, manifest)) };
+}

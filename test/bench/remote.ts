@@ -1,0 +1,185 @@
+/**
+ * Benchmark of the remote store (`npm run bench -- --store remote --objects N`): the bench generation written to
+ * a throw-away Virtuoso (Debian's, test/helpers/virtuoso.ts, no row limit as docs/remote-store.md advises), then
+ * the real app on a RemoteStore on real ports, every client in a child process (http-load.ts). Each figure
+ * beside a baseline of the same run:
+ *   1. publication rate (statements/s, records/s) beside the embedded store loading the same generation;
+ *   2. time to a ready generation (store start, collection indexes from the stored index, first page);
+ *   3. single records, record cache off and on: sequential p50 beside the same CONSTRUCT sent straight to the
+ *      server; autocannon requests/s;
+ *   4. 10 stubs, 100 full records never asked before, `q`, and the first and the last pages (deep paging);
+ *   5. RSS of this process (the service) and of the Virtuoso server.
+ * Figures only; nothing is asserted.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { pino } from 'pino';
+import type { AppContext } from '../../src/app-context.js';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/config.js';
+import { createLogger } from '../../src/config/logger.js';
+import { Metrics } from '../../src/http/metrics.js';
+import { listen } from '../../src/http/server-lifecycle.js';
+import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { generationGraphs, rewriteForView } from '../../src/store/remote/graph-view.js';
+import { publishGeneration } from '../../src/store/remote/publish.js';
+import { StoreManager } from '../../src/store/store-manager.js';
+import { createStores, remoteServer, type ServingStore } from '../../src/store/stores.js';
+import { Iris } from '../../src/vocab/iris.js';
+import { startVirtuoso } from '../helpers/virtuoso.js';
+import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
+import type { AutocannonResult, SequentialResult } from './http-load.js';
+import { runLoadClient } from './load-client.js';
+import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
+
+const objects = objectsArg();
+const CANNON_SECONDS = 8;
+const CONNECTIONS = 10;
+const PAGES = 10;
+const startedAt = new Date().toISOString();
+const rows: BenchRow[] = [];
+const details: Record<string, unknown> = { loadavgAtStart: loadavg(), cannonSeconds: CANNON_SECONDS, connections: CONNECTIONS };
+const p50 = (values: number[]): number => quantile(values, 0.5);
+
+/** Resident set size of the process whose command line mentions `needle`, in MiB. */
+function rssOfProcess(needle: string): number | undefined {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(needle)) continue;
+      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      return kb === undefined ? undefined : Number(kb) / 1024;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return undefined;
+}
+
+const data = await benchGeneration(objects);
+const manifest = data.generation.manifest;
+const records = Object.values(manifest.counts.publicRecords).reduce((a, b) => a + b, 0) + Object.values(manifest.counts.nonPublicRecords).reduce((a, b) => a + b, 0);
+// Buffers for about a third of the machine's memory at 100k+, Virtuoso's own rule of thumb scaled down.
+const virtuoso = await startVirtuoso({ resultSetMaxRows: null, numberOfBuffers: Math.min(680_000, Math.max(10_000, objects * 4)), startTimeoutMs: 120_000 });
+try {
+  const env = { BASE_URL: BENCH_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', STORE_URL: virtuoso.sparqlUrl, STORE_USER: virtuoso.user, STORE_PASSWORD: virtuoso.password, STORE_ROW_LIMIT: '0' };
+  const server = remoteServer(loadConfig(env))!;
+
+  // 1. Publication beside the embedded load of the same generation.
+  log('publishing');
+  const published = await publishGeneration(server, data.generation.dir, manifest);
+  const statements = manifest.counts.publicQuads + manifest.counts.nonPublicQuads;
+  let t = performance.now();
+  const embedded = new StoreManager({ includeNonPublic: true });
+  let embeddedMs: number | undefined;
+  try {
+    await embedded.start(data.generation.dir);
+    embeddedMs = performance.now() - t;
+  } catch (err) {
+    details.embeddedLoad = String(err);
+  }
+  await embedded.close();
+  rows.push({
+    figure: 'write a generation to the server (Graph Store Protocol, 4 in flight)',
+    value: statements / (published.ms / 1000),
+    unit: 'statements/s',
+    ...(embeddedMs === undefined ? {} : { baselineName: 'embedded store loading it (statements/s)', baseline: statements / (embeddedMs / 1000), ratio: embeddedMs / published.ms }),
+    note: `${statements} statements (+ ${manifest.counts.publicQuads} into the union graph), ${published.graphs} graphs, ${records} records: ${(published.ms / 1000).toFixed(1)} s, ${(records / (published.ms / 1000)).toFixed(0)} records/s`,
+  });
+  rows.push({ figure: 'Virtuoso RSS after the write', value: rssOfProcess(virtuoso.dir) ?? NaN, unit: 'MiB' });
+
+  // 2. Time to a ready generation.
+  log('starting the service');
+  const queries = new QueryCatalogue();
+  const startApp = async (recordCacheSize: string): Promise<{ origin: string; store: ServingStore; close: () => void; readyMs: number }> => {
+    const started = performance.now();
+    const store = createStores(loadConfig({ ...env, RECORD_CACHE_SIZE: recordCacheSize })).rest;
+    await store.start(data.generation.dir);
+    const appConfig = loadConfig({ ...env, RECORD_CACHE_SIZE: recordCacheSize });
+    const logger = createLogger(appConfig, pino.destination({ dest: '/dev/null', sync: false }));
+    const ctx: AppContext = { config: appConfig, iris: new Iris(BENCH_BASE_URL), store, logger, metrics: new Metrics(), queries };
+    const http = await listen(createApp(ctx), 0, '127.0.0.1');
+    const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    for (const path of ['objects', 'agents', 'exhibitions', 'concepts'].map((kind) => `/v2/id/${kind}`)) {
+      await runLoadClient<SequentialResult>({ mode: 'sequential', origin, paths: [path], requests: 1 });
+    }
+    return { origin, store, close: () => http.close(), readyMs: performance.now() - started };
+  };
+  const cold = await startApp('0');
+  const warm = await startApp('');
+  rows.push({ figure: 'time to a ready generation (store, indexes, first page of each kind)', value: cold.readyMs / 1000, unit: 's', note: 'collection indexes from the stored index in the generation folder' });
+
+  // 3. Single records.
+  log('single records');
+  const listed = ((await (await fetch(`${warm.origin}/v2/id/objects`)).json()) as { 'hydra:totalItems': number })['hydra:totalItems'];
+  const lastPage = Math.ceil(listed / 100);
+  const pagePaths = Array.from({ length: PAGES }, (_, i) => `/v2/id/objects?fullRecord=true&itemsPerPage=100&page=${1 + ((i * 7919) % lastPage)}`);
+  const ids: string[] = [];
+  for (const path of pagePaths.slice(0, 3)) {
+    const body = (await (await fetch(`${warm.origin}${path.replace('fullRecord=true&', '')}`)).json()) as { 'hydra:member': { '@id': string }[] };
+    ids.push(...body['hydra:member'].map((m) => m['@id']));
+  }
+  const recordPaths = ids.map((iri) => new URL(iri).pathname);
+  const sequentialCold = await runLoadClient<SequentialResult>({ mode: 'sequential', origin: cold.origin, paths: recordPaths, requests: recordPaths.length });
+  const bare: number[] = [];
+  const admin = `${BENCH_BASE_URL}/graph/admin`;
+  for (const iri of ids) {
+    // The record query as the store sends it (rewritten), straight to the server.
+    const text = queries.bind('records/record', { record: iri, admin });
+    const rewritten = rewriteForView(text, { graphs: generationGraphs(manifest.id), includeNonPublic: true }, { unionDefaultGraph: false }).text;
+    t = performance.now();
+    await server.query(rewritten, 'application/n-triples');
+    bare.push(performance.now() - t);
+  }
+  rows.push({
+    figure: 'single record, record cache off: sequential p50',
+    value: p50(sequentialCold.latencies),
+    unit: 'ms',
+    baselineName: 'the same CONSTRUCT straight to the server p50',
+    baseline: p50(bare),
+    ratio: p50(sequentialCold.latencies) / p50(bare),
+    goal: '≤ 2× the bare CONSTRUCT + 1 ms',
+    met: p50(sequentialCold.latencies) <= 2 * p50(bare) + 1,
+    note: `${recordPaths.length} distinct records; p90 ${quantile(sequentialCold.latencies, 0.9).toFixed(2)} ms`,
+  });
+  const cannon = (origin: string): Promise<AutocannonResult> => runLoadClient<AutocannonResult>({ mode: 'autocannon', origin, paths: recordPaths, connections: CONNECTIONS, seconds: CANNON_SECONDS });
+  const uncached = await cannon(cold.origin);
+  await runLoadClient<SequentialResult>({ mode: 'sequential', origin: warm.origin, paths: recordPaths, requests: recordPaths.length });
+  const cached = await cannon(warm.origin);
+  rows.push({
+    figure: 'single records, record cache off',
+    value: uncached.requestsPerSecond,
+    unit: 'req/s',
+    baselineName: 'record cache on',
+    baseline: cached.requestsPerSecond,
+    ratio: uncached.requestsPerSecond / cached.requestsPerSecond,
+    note: `off p50 ${uncached.p50} ms p99 ${uncached.p99} ms; on p50 ${cached.p50} ms; non-2xx ${uncached.non2xx}/${cached.non2xx}`,
+  });
+
+  // 4. Pages.
+  log('pages');
+  const timed = async (paths: string[]): Promise<number> => p50((await runLoadClient<SequentialResult>({ mode: 'sequential', origin: cold.origin, paths, requests: paths.length })).latencies);
+  const fullCold = await timed(pagePaths);
+  rows.push({ figure: '100 full records, never requested before: p50', value: fullCold, unit: 'ms', goal: '≤ 100 ms', met: fullCold <= 100, note: `${PAGES} distinct pages` });
+  const stubs = await timed(Array.from({ length: PAGES }, (_, i) => `/v2/id/objects?itemsPerPage=10&page=${2 + i * 13}`));
+  rows.push({ figure: '10 stubs: p50', value: stubs, unit: 'ms' });
+  const search = await timed(['stoel', 'vaas', 'lamp', 'glas', 'hout', 'tafel', 'affiche', 'zilver'].map((q) => `/v2/id/objects?q=${q}`));
+  rows.push({ figure: '`q` search, first page: p50', value: search, unit: 'ms' });
+  const first = await timed(Array.from({ length: PAGES }, () => '/v2/id/objects?fullRecord=true&itemsPerPage=100&page=1'));
+  const deep = await timed(Array.from({ length: PAGES }, () => `/v2/id/objects?fullRecord=true&itemsPerPage=100&page=${lastPage}`));
+  rows.push({ figure: `deep page (page ${lastPage} of 100 full records): p50`, value: deep, unit: 'ms', baselineName: 'page 1', baseline: first, ratio: deep / first, goal: 'nothing growing with page number', met: deep <= 1.5 * first });
+
+  // 5. Memory.
+  rows.push({ figure: 'service RSS (two apps, both caches filled)', value: rssMiB(), unit: 'MiB' });
+  rows.push({ figure: 'Virtuoso RSS at the end', value: rssOfProcess(virtuoso.dir) ?? NaN, unit: 'MiB' });
+  details.runs = { bare, sequentialCold: sequentialCold.latencies, uncached, cached };
+  details.published = published;
+  cold.close();
+  warm.close();
+  await Promise.all([cold.store.close(), warm.store.close()]);
+} finally {
+  await virtuoso.stop();
+}
+emitResult({ benchmark: 'remote', objects, startedAt, seconds: (Date.now() - Date.parse(startedAt)) / 1000, rows, details });
+process.exit(0);

@@ -1,0 +1,48 @@
+/**
+ * The remote pass of `npm test`: the endpoint and conformance tests (test/endpoints, test/queries) once more,
+ * on the remote store. Starts a throw-away Virtuoso (Debian's virtuoso-opensource, test/helpers/virtuoso.ts),
+ * writes the demo generation to it as `npm start` would, runs jest with TEST_STORE_URL set (test/helpers/demo.ts
+ * then builds every app on the remote store), and stops the server. Without Virtuoso it says so and passes,
+ * as the other server-backed tests skip.
+ */
+import { spawn } from 'node:child_process';
+import { loadConfig } from '../../src/config/config.js';
+import { currentGeneration } from '../../src/store/generations.js';
+import { ensurePublished } from '../../src/store/stores.js';
+import { DEMO_READY_FILE, demoData, TEST_BASE_URL } from '../helpers/demo.js';
+import { ISQL_BIN, startVirtuoso, VIRTUOSO_BIN } from '../helpers/virtuoso.js';
+
+const TEST_DIRS = ['test/endpoints', 'test/queries'];
+
+async function main(): Promise<number> {
+  if (VIRTUOSO_BIN === undefined || ISQL_BIN === undefined) {
+    console.warn('remote-store pass skipped: no Virtuoso at /usr/bin/virtuoso-t (apt-get install virtuoso-opensource)');
+    return 0;
+  }
+  const data = await demoData();
+  const virtuoso = await startVirtuoso();
+  try {
+    const env = {
+      TEST_STORE_URL: virtuoso.sparqlUrl,
+      TEST_STORE_USER: virtuoso.user,
+      TEST_STORE_PASSWORD: virtuoso.password,
+      // The tests read the very demo generation written to the server.
+      TEST_DEMO_READY: DEMO_READY_FILE,
+    };
+    const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: data.dataDir, STORE_URL: env.TEST_STORE_URL, STORE_USER: env.TEST_STORE_USER, STORE_PASSWORD: env.TEST_STORE_PASSWORD });
+    const generation = (await currentGeneration(data.dataDir)) ?? data.generation;
+    const started = Date.now();
+    const report = await ensurePublished(config, generation.dir);
+    console.log(`remote-store pass: Virtuoso ready in ${virtuoso.startupMs} ms; demo generation written in ${Date.now() - started} ms (${report?.quads ?? 0} statements)`);
+    const paths = process.argv.length > 2 ? process.argv.slice(2) : TEST_DIRS;
+    const args = ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', ...paths];
+    return await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+      child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    });
+  } finally {
+    await virtuoso.stop();
+  }
+}
+
+process.exitCode = await main();

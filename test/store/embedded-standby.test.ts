@@ -1,0 +1,96 @@
+/**
+ * "A runaway query no longer takes /sparql down" (issue 13) on the real app over real store workers on the demo
+ * generation: with a standby SPARQL worker (StoreManager `standby`, as server.ts starts the SPARQL store), a query
+ * ended at its deadline answers 504 and /sparql answers 200 again within 5 s (the standby serves at once; without
+ * it the whole public file reloads); the REST store keeps one worker.
+ */
+import request from 'supertest';
+import type { AppContext } from '../../src/app-context.js';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/config.js';
+import { Metrics } from '../../src/http/metrics.js';
+import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { currentGeneration } from '../../src/store/generations.js';
+import { StoreManager } from '../../src/store/store-manager.js';
+import { Iris } from '../../src/vocab/iris.js';
+import { demoData, TEST_BASE_URL } from '../helpers/demo.js';
+import { memoryLogger } from '../helpers/http-context.js';
+
+const RUNAWAY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }';
+const DEADLINE = 1500;
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('/sparql with a standby SPARQL worker', () => {
+  let app: ReturnType<typeof createApp>;
+  let store: StoreManager;
+  let sparqlStore: StoreManager;
+  let probes = 0;
+
+  beforeAll(async () => {
+    const data = await demoData();
+    const config = loadConfig({
+      BASE_URL: TEST_BASE_URL,
+      DATA_DIR: data.dataDir,
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'silent',
+      SPARQL_TIMEOUT_MS: String(DEADLINE),
+      // Every probe runs its query on the store: no answer from the result cache.
+      SPARQL_RESULT_CACHE_MB: '0',
+    });
+    const generation = (await currentGeneration(data.dataDir)) ?? data.generation;
+    store = new StoreManager({ includeNonPublic: true });
+    sparqlStore = new StoreManager({ includeNonPublic: false, standby: true });
+    await Promise.all([store.start(generation.dir), sparqlStore.start(generation.dir)]);
+    const ctx: AppContext = {
+      config,
+      iris: new Iris(config.baseUrl),
+      store,
+      logger: memoryLogger('fatal').logger,
+      metrics: new Metrics(),
+      queries: new QueryCatalogue(),
+    };
+    app = createApp(ctx, { sparqlStore });
+  });
+  afterAll(async () => {
+    await Promise.all([store?.close(), sparqlStore?.close()]);
+  });
+
+  const untilStandby = async (): Promise<void> => {
+    const started = performance.now();
+    while (!sparqlStore.standbyReady()) {
+      if (performance.now() - started > 50_000) throw new Error('the standby SPARQL worker did not load within 50 s');
+      await sleep(50);
+    }
+  };
+  /** A runaway query, then a query never asked before every 25 ms until one answers 200: the statuses and the time. */
+  const runawayThenAnswer = async (): Promise<{ runaway: number; probes: number[]; ms: number }> => {
+    const runaway = await request(app).get('/sparql').query({ query: RUNAWAY });
+    const started = performance.now();
+    const statuses: number[] = [];
+    while (performance.now() - started < 10_000) {
+      const res = await request(app).get('/sparql').query({ query: `ASK { ?s ?p "probe ${++probes}" }` });
+      statuses.push(res.status);
+      if (res.status === 200) break;
+      await sleep(25);
+    }
+    return { runaway: runaway.status, probes: statuses, ms: performance.now() - started };
+  };
+
+  it('answers 200 again within 5 s after a query is ended at its deadline, twice in a row', async () => {
+    for (let round = 0; round < 2; round++) {
+      // The standby lost to the first runaway loads again behind the worker that took over.
+      await untilStandby();
+      const { runaway, probes: statuses, ms } = await runawayThenAnswer();
+      expect(runaway).toBe(504);
+      expect(statuses[statuses.length - 1]).toBe(200);
+      expect(ms).toBeLessThan(5000);
+      // In fact at once: the standby took over before the 504 was sent.
+      expect(statuses).toEqual([200]);
+    }
+  });
+
+  it('keeps the REST store on one worker, with no standby', () => {
+    expect(store.ready()).toBe(true);
+    expect(store.standbyReady()).toBe(false);
+  });
+});
