@@ -202,6 +202,8 @@ const distribution: JsonSchema = {
     'dcat:mediaType': { type: 'string' },
     'dcat:compressFormat': { type: 'string' },
     'rdfs:label': { type: 'string' },
+    // The change feed's distribution names the specification it follows (IIIF Change Discovery 1.0).
+    'dct:conformsTo': idRef,
   },
 };
 

@@ -121,7 +121,8 @@ describe('dumps in the DCAT catalog', () => {
     const datasets = catalog['dcat:dataset'] as { 'dcat:distribution': { 'dcat:downloadURL'?: { '@id': string } }[] }[];
     const urls = [
       ...datasets.flatMap((d) => d['dcat:distribution'].map((x) => x['dcat:downloadURL']?.['@id'])),
-      ...(catalog['dcat:distribution'] as { 'dcat:downloadURL': { '@id': string } }[]).map((x) => x['dcat:downloadURL']['@id']),
+      // The catalog's distributions are the dump and the change feed (which has an access URL, no download).
+      ...(catalog['dcat:distribution'] as { 'dcat:downloadURL'?: { '@id': string } }[]).map((x) => x['dcat:downloadURL']?.['@id']),
     ].filter((u): u is string => u !== undefined);
     expect(urls.map((u) => u.replace(TEST_BASE_URL, '')).sort()).toEqual(
       ['/v2/dumps/agents.nq.gz', '/v2/dumps/collection.nq.gz', '/v2/dumps/concepts.nq.gz', '/v2/dumps/exhibitions.nq.gz', '/v2/dumps/objects.nq.gz'],

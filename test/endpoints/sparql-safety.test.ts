@@ -15,7 +15,9 @@ import { NS } from '../../src/vocab/namespaces.js';
 import { sourceObjects, startDemoApp, type DemoApp } from '../helpers/demo.js';
 import { parseSelect, uniqueQuads, type Row } from './sparql-test-parsers.js';
 
-const RUNAWAY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }';
+// A cube of every statement, each combination compared: long on any store (Virtuoso counts a bare cross
+// product from its statistics at once).
+const RUNAWAY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i FILTER(STR(?c) != STR(?f) && STR(?f) != STR(?i)) }';
 
 /** Named graphs of an N-Quads .gz file, read with n3. */
 function graphsOf(file: string): Set<string> {

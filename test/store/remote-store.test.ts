@@ -122,6 +122,13 @@ describeWithVirtuoso(FILE)('the remote store on Virtuoso', () => {
     expect(json(await sparql.query(`ASK { GRAPH <${obj('A1')}> { ?s ?p ?o } }`, { unionDefaultGraph: true })).boolean).toBe(true);
   });
 
+  it('keeps FILTER NOT EXISTS on the admin graph exact in the full view (a record the admin graph names yields nothing)', async () => {
+    const record = (pid: string): string =>
+      `CONSTRUCT { ?s ?p ?o } WHERE { VALUES (?record ?admin) { (<${obj(pid)}> <${ADMIN}>) } FILTER NOT EXISTS { GRAPH ?admin { ?record ?state ?value } } GRAPH ?record { ?s ?p ?o } }`;
+    expect((await rest.query(record('P9'))).trim()).toBe('');
+    expect((await rest.query(record('A1'))).trim().split('\n')).toHaveLength(3 + 2 * 6);
+  });
+
   it('lists only the served generation\'s public graphs, by their own names, for GRAPH ?g', async () => {
     const body = await sparql.query('SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?g', { unionDefaultGraph: true });
     expect(values(body, 'g')).toEqual([obj('A1'), obj('B2')]);
@@ -156,6 +163,7 @@ describeWithVirtuoso(FILE)('the remote store on Virtuoso', () => {
       `SELECT * WHERE { ?s ?p ?o FILTER(CONTAINS(STR(?o), "Geheim")) }`,
       `SELECT * WHERE { { SELECT ?g ?o WHERE { GRAPH ?g { ?s ?p ?o } } } FILTER(?o = "Geheim"@nl) }`,
       `SELECT * WHERE { GRAPH <${publicPrefix}${obj('A1')}> { ?s ?p ?o } }`,
+      `SELECT ?x ?s ?p ?o WHERE { VALUES ?x { <${obj('P9')}> } { GRAPH ?x { ?s ?p ?o } } UNION { GRAPH ?g { ?x ?p ?o } } UNION { GRAPH ?g { ?s ?p ?x } } }`,
     ];
     for (const query of hostile) {
       const body = await sparql.query(query, { unionDefaultGraph: true });

@@ -8,7 +8,7 @@
  * parsed form (sparqljs) before sending it, to read exactly the graphs of one *view*: the served generation's
  * public graphs (the SPARQL endpoint), or its public and non-public graphs (the REST API).
  *
- *   GRAPH <g> { P }       ->  GRAPH <prefix g> { P } (a VALUES of both prefixes when the view has two)
+ *   GRAPH <g> { P }       ->  GRAPH <prefix g> { P } (the non-public prefix for the generation's non-public graphs)
  *   GRAPH ?g { P }        ->  { GRAPH ?g' { P } FILTER(STRSTARTS(STR(?g'), "<generation prefix>")) link }
  *                             where link binds ?g to the graph IRI without its prefix (BIND), or, when P binds
  *                             ?g itself, checks that it equals it (FILTER); a top-level VALUES that binds ?g to
@@ -80,6 +80,12 @@ export function generationGraphs(id: string): GenerationGraphs {
 export interface GraphView {
   graphs: GenerationGraphs;
   includeNonPublic: boolean;
+  /**
+   * The generation's non-public graph names (from its non-public file), so that in the full view every graph
+   * name maps to the one server graph that holds it. Two candidates per name would make `FILTER NOT EXISTS
+   * { GRAPH ?admin … }` true for the candidate that does not exist.
+   */
+  nonPublicGraphs?: ReadonlySet<string>;
 }
 
 export interface RewriteOptions {
@@ -154,7 +160,10 @@ class Rewriter {
     private readonly query: sparqljs.Query,
   ) {
     const { graphs, includeNonPublic } = view;
-    this.candidatesOf = includeNonPublic ? (iri) => [graphs.publicPrefix + iri, graphs.nonPublicPrefix + iri] : (iri) => [graphs.publicPrefix + iri];
+    const nonPublic = view.nonPublicGraphs ?? new Set<string>();
+    this.candidatesOf = includeNonPublic
+      ? (iri) => [(nonPublic.has(iri) ? graphs.nonPublicPrefix : graphs.publicPrefix) + iri]
+      : (iri) => [graphs.publicPrefix + iri];
     this.taken = variablesIn(query);
   }
 
@@ -228,7 +237,37 @@ class Rewriter {
   }
 
   private patterns(patterns: Pattern[], inSubquery: boolean, inGraph = false): Pattern[] {
-    return patterns.map((p) => this.pattern(p, inSubquery, inGraph));
+    const out: Pattern[] = [];
+    // Variables the elements before this one in the group bind (a join: what comes later sees them).
+    const bound = new Set<string>();
+    for (const p of patterns) {
+      if (p.type === 'graph' && p.name.termType === 'Variable' && bound.has(p.name.value) && this.namedGraphs === 'all' && (inSubquery || !this.valuesBound.has(p.name.value))) {
+        out.push(...this.graphOfBound(p, p.name, inSubquery));
+      } else {
+        out.push(this.pattern(p, inSubquery, inGraph));
+      }
+      for (const name of boundBy(p)) bound.add(name);
+    }
+    return out;
+  }
+
+  /**
+   * `GRAPH ?v { P }` where ?v is bound by what precedes it in the group: the prefixed name is computed from ?v
+   * first, so the server looks the graph up instead of reading every graph (a subquery that picks records,
+   * then their graphs). The scope filter stays, for a solution where ?v came out unbound.
+   */
+  private graphOfBound(pattern: GraphPattern, name: VariableTerm, inSubquery: boolean): Pattern[] {
+    const inner = this.patterns(pattern.patterns, inSubquery, true);
+    const raw = variable(this.freshName(name.value));
+    const { publicPrefix, nonPublicPrefix } = this.view.graphs;
+    const prefixes = this.view.includeNonPublic ? [publicPrefix, nonPublicPrefix] : [publicPrefix];
+    const prefix = variable(this.freshName('prefix'));
+    return [
+      { type: 'values', values: prefixes.map((p) => ({ [`?${prefix.value}`]: literal(p) })) },
+      { type: 'bind', variable: raw, expression: call('iri', call('concat', prefix, call('str', name))) },
+      { type: 'graph', name: raw, patterns: inner },
+      { type: 'filter', expression: call('strstarts', call('str', raw), literal(this.viewPrefix())) },
+    ];
   }
 
   private pattern(pattern: Pattern, inSubquery: boolean, inGraph = false): Pattern {
@@ -243,8 +282,10 @@ class Rewriter {
       case 'group':
       case 'optional':
       case 'minus':
-      case 'union':
         return { ...pattern, patterns: this.patterns(pattern.patterns, inSubquery, inGraph) };
+      case 'union':
+        // Branches, not the elements of one group: each is rewritten on its own.
+        return { ...pattern, patterns: pattern.patterns.map((branch) => this.pattern(branch, inSubquery, inGraph)) };
       case 'service':
         throw new QueryError('SERVICE is not allowed');
       case 'filter':
@@ -292,7 +333,24 @@ class Rewriter {
     // The generation's graphs only, and ?name as the data model names the graph.
     const raw = variable(this.freshName(name.value));
     const scope: FilterPattern = { type: 'filter', expression: call('strstarts', call('str', raw), literal(this.viewPrefix())) };
-    return { type: 'group', patterns: [{ type: 'graph', name: raw, patterns: inner }, scope, this.link(name, raw, inner)] } as GroupPattern;
+    // `GRAPH ?g {}` lists the graphs; Virtuoso matches nothing for an empty pattern, so the graphs are read off their statements.
+    const graph: Pattern = inner.length === 0 ? this.graphNames(raw) : { type: 'graph', name: raw, patterns: inner };
+    return { type: 'group', patterns: [graph, scope, this.link(name, raw, inner)] } as GroupPattern;
+  }
+
+  /** The distinct names of the graphs that hold a statement, as `raw`. */
+  private graphNames(raw: VariableTerm): Pattern {
+    const [s, p, o] = ['s', 'p', 'o'].map((n) => variable(this.freshName(n))) as unknown as [VariableTerm, VariableTerm, VariableTerm];
+    const names = {
+      type: 'query',
+      queryType: 'SELECT',
+      distinct: true,
+      variables: [raw],
+      prefixes: {},
+      where: [{ type: 'graph', name: raw, patterns: [{ type: 'bgp', triples: [{ subject: s, predicate: p, object: o }] }] }],
+    } as unknown as Pattern;
+    // A subquery is written inside a group of its own.
+    return { type: 'group', patterns: [names] } as GroupPattern;
   }
 
   /** Binds `name` to the graph IRI `raw` without its prefix, or, when `inner` binds `name` itself, checks it. */
@@ -332,9 +390,14 @@ class Rewriter {
     }
   }
 
-  /** xsd:gYear keys by their number (Virtuoso sorts them as text, BCE and five-digit years out of place). */
+  /**
+   * xsd:gYear keys by their number (Virtuoso sorts them as text, BCE and five-digit years out of place). Only
+   * a key that is a variable of the pattern: Virtuoso allows no expression over an aggregate's alias.
+   */
   private ordering(ordering: Ordering): Ordering {
     const e = this.expression(ordering.expression, false);
+    const aliases = this.aliases();
+    if (!('termType' in e) || e.termType !== 'Variable' || aliases.has(e.value)) return { ...ordering, expression: e };
     const isYear = call('=', call('datatype', e), namedNode(`${XSD}gYear`));
     const year: Expression = {
       type: 'functionCall',
@@ -342,6 +405,20 @@ class Rewriter {
       args: [call('replace', call('str', e), literal('^(-?[0-9]+).*$'), literal('$1'))],
     };
     return { ...ordering, expression: call('coalesce', call('if', isYear, year, e), e) };
+  }
+
+  /** Variables the query projects as `(expression AS ?v)` (in any SELECT, subqueries included). */
+  private aliases(): Set<string> {
+    const names = new Set<string>();
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(visit);
+      if (typeof node !== 'object' || node === null || 'termType' in node) return;
+      const v = node as { expression?: unknown; variable?: { termType?: string; value?: string } };
+      if (v.expression !== undefined && v.variable?.termType === 'Variable' && typeof v.variable.value === 'string') names.add(v.variable.value);
+      Object.values(node).forEach(visit);
+    };
+    visit(this.query);
+    return names;
   }
 
   freshName(base: string): string {
@@ -375,6 +452,28 @@ function variablesIn(node: unknown, names = new Set<string>()): Set<string> {
     variablesIn(value, names);
   }
   return names;
+}
+
+/** Variables an element of a group binds in every solution it gives (none for OPTIONAL, MINUS, FILTER). */
+function boundBy(pattern: Pattern): string[] {
+  switch (pattern.type) {
+    case 'bgp':
+      return [...variablesIn(pattern.triples)];
+    case 'values':
+      return Object.keys(pattern.values[0] ?? {})
+        .filter((key) => pattern.values.every((row) => row[key] !== undefined))
+        .map((key) => key.slice(1));
+    case 'bind':
+      return [pattern.variable.value];
+    case 'graph':
+      return [...(pattern.name.termType === 'Variable' ? [pattern.name.value] : []), ...pattern.patterns.flatMap(boundBy)];
+    case 'group':
+      return pattern.patterns.flatMap(boundBy);
+    case 'query':
+      return (pattern.variables as { termType?: string; value?: string; variable?: VariableTerm }[]).flatMap((v) => (v.termType === 'Variable' ? [v.value as string] : v.variable ? [v.variable.value] : []));
+    default:
+      return [];
+  }
 }
 
 /** Variables used as a graph name outside subqueries (EXISTS included). */

@@ -17,12 +17,13 @@ import { performance } from 'node:perf_hooks';
 import { QueryDeadlineError, QueryError, StoreUnavailableError } from '../errors.js';
 import { generationFiles } from '../generations.js';
 import { parseManifest } from '../manifest.js';
+import { readQuadBatches } from '../nquads-file.js';
 import { answersWithRdf, queryForm } from '../query-form.js';
 import type { QueryOutcome } from '../store-manager.js';
 import { RDF_FORMATS, type GenerationManifest, type QueryOptions, type QueryStore } from '../types.js';
 import { generationGraphs, rewriteForView, type GraphView, type ViewQuery } from './graph-view.js';
 import { isPublished } from './publish.js';
-import { fixYearsInRdf, jsonToCsv, jsonToTsv, normaliseJson } from './results.js';
+import { fixYearsInRdf, fromNTriples, jsonToCsv, jsonToTsv, normaliseJson } from './results.js';
 import { TruncatedAnswerError, type RemoteServer } from './remote-server.js';
 
 export interface RemoteStoreOptions {
@@ -46,6 +47,13 @@ const countLines = (text: string): number => {
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
   return n;
 };
+
+/** The names of the graphs of an N-Quads file (the non-public file: the admin graph and the non-public records). */
+async function graphNames(file: string): Promise<Set<string>> {
+  const names = new Set<string>();
+  for await (const batch of readQuadBatches(file)) for (const terms of batch.terms) if (terms.graph?.startsWith('<')) names.add(terms.graph.slice(1, -1));
+  return names;
+}
 
 /** An ASK answer as the embedded store writes it in `format`. */
 function askAnswer(value: boolean, format: string): string {
@@ -73,19 +81,19 @@ export class RemoteStore extends EventEmitter implements QueryStore {
 
   /** Serves the generation in `generationDir`, which the server must hold complete. */
   async start(generationDir: string): Promise<GenerationManifest> {
-    const manifest = await this.prepare(generationDir);
-    this.serve(manifest);
-    this.emit('ready', manifest);
-    return manifest;
+    const prepared = await this.prepare(generationDir);
+    this.serve(prepared);
+    this.emit('ready', prepared.manifest);
+    return prepared.manifest;
   }
 
   /** Switches to the generation in `generationDir`; queries already sent finish on the old one. */
   async swap(generationDir: string): Promise<GenerationManifest> {
-    const manifest = await this.prepare(generationDir);
+    const prepared = await this.prepare(generationDir);
     const from = this.served;
-    this.serve(manifest);
-    this.emit('swap', { from, to: manifest });
-    return manifest;
+    this.serve(prepared);
+    this.emit('swap', { from, to: prepared.manifest });
+    return prepared.manifest;
   }
 
   async close(): Promise<void> {
@@ -126,13 +134,13 @@ export class RemoteStore extends EventEmitter implements QueryStore {
       return body;
     };
     if (rdf) {
-      // Virtuoso writes an empty graph as a comment line ("# Empty NT", "# Empty TURTLE").
-      const body = (await send(format)).replace(/^# Empty [A-Z]+\s*$/, '');
-      if (format !== 'application/n-quads' && format !== 'application/n-triples' && format !== 'text/turtle') return body;
+      // Always N-Triples from the server (Virtuoso writes an empty graph as the comment "# Empty NT").
+      const body = fixYearsInRdf((await send('application/n-triples')).replace(/^# Empty [A-Z]+\s*$/, ''));
       // Virtuoso cuts a CONSTRUCT at its row limit + 1 triples without saying so (docs/virtuoso-notes.md).
       const limit = this.options.rowLimit ?? 10_000;
-      if (limit > 0 && format !== 'text/turtle' && countLines(body) === limit + 1) throw new TruncatedAnswerError(limit + 1);
-      return fixYearsInRdf(body);
+      if (limit > 0 && countLines(body) === limit + 1) throw new TruncatedAnswerError(limit + 1);
+      if (format === 'application/n-quads' || format === 'application/n-triples') return body;
+      return fromNTriples(body, format as 'text/turtle' | 'application/ld+json' | 'application/rdf+xml');
     }
     if (form === 'ask') return askAnswer(normaliseJson(await send(JSON_RESULTS)).boolean === true, format);
     if (format === 'application/sparql-results+xml') return send(format);
@@ -142,7 +150,7 @@ export class RemoteStore extends EventEmitter implements QueryStore {
     return JSON.stringify(results);
   }
 
-  private async prepare(generationDir: string): Promise<GenerationManifest> {
+  private async prepare(generationDir: string): Promise<{ manifest: GenerationManifest; nonPublicGraphs?: ReadonlySet<string> }> {
     if (this.closed) throw new Error('the store is closed');
     const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
     this.emit('loading', { generationDir, manifest });
@@ -152,11 +160,12 @@ export class RemoteStore extends EventEmitter implements QueryStore {
           'harvest or load with STORE_URL set, or start the service with STORE_URL set, which writes the current generation',
       );
     }
-    return manifest;
+    if (!this.options.includeNonPublic) return { manifest };
+    return { manifest, nonPublicGraphs: await graphNames(generationFiles(generationDir).nonPublic) };
   }
 
-  private serve(manifest: GenerationManifest): void {
+  private serve({ manifest, nonPublicGraphs }: { manifest: GenerationManifest; nonPublicGraphs?: ReadonlySet<string> }): void {
     this.served = manifest;
-    this.view = { graphs: generationGraphs(manifest.id), includeNonPublic: this.options.includeNonPublic };
+    this.view = { graphs: generationGraphs(manifest.id), includeNonPublic: this.options.includeNonPublic, ...(nonPublicGraphs ? { nonPublicGraphs } : {}) };
   }
 }

@@ -5,6 +5,10 @@
  * and xsd:gYear literals in their XSD form (Virtuoso turns `-0500` into `-500`).
  */
 
+import jsonld from 'jsonld';
+import { Parser, Writer, type Quad } from 'n3';
+import { writeRdfXml } from '../../sparql/rdf-xml.js';
+
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 const XSD_GYEAR = 'http://www.w3.org/2001/XMLSchema#gYear';
 
@@ -95,4 +99,18 @@ const GYEAR_NT = /"(-?\d{1,3})((?:Z|[+-]\d{2}:\d{2})?)"\^\^<http:\/\/www\.w3\.or
 export function fixYearsInRdf(text: string): string {
   if (!text.includes('XMLSchema#gYear')) return text;
   return text.replace(GYEAR_NT, (_m, year: string, zone: string) => `"${padYear(year)}${zone}"^^<${XSD_GYEAR}>`);
+}
+
+/**
+ * A graph the server wrote as N-Triples, in `format` (Turtle, JSON-LD, RDF/XML): Virtuoso's own Turtle and
+ * JSON-LD differ from its N-Triples of the same answer, so every serialisation is made here from one parse.
+ */
+export async function fromNTriples(nTriples: string, format: 'text/turtle' | 'application/ld+json' | 'application/rdf+xml'): Promise<string> {
+  const quads: Quad[] = new Parser({ format: 'N-Triples' }).parse(nTriples);
+  if (format === 'application/rdf+xml') return writeRdfXml(quads);
+  if (format === 'application/ld+json') {
+    const lines = new Writer({ format: 'N-Triples' }).quadsToString(quads);
+    return JSON.stringify(await jsonld.fromRDF(lines, { format: 'application/n-quads' }));
+  }
+  return new Writer({ format: 'Turtle' }).quadsToString(quads);
 }
