@@ -9,7 +9,7 @@ import { createGeneration } from '../store/generations.js';
 import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError } from './common.js';
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
-import { publishStep } from '../store/stores.js';
+import { indexingStore, publishStep } from '../store/stores.js';
 
 const USAGE = `usage: npm run harvest -- DIR [--no-image-check] [--no-index]
 
@@ -42,7 +42,7 @@ runCli(USAGE, async () => {
       },
       {
         onCheck: (p) => progress.update({ phase: 'check', ...p, unit: 'bytes' }),
-        derive: publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('harvest', settings.baseUrl, progress)),
+        derive: publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('harvest', settings.baseUrl, progress, process.stderr, indexingStore(settings))),
       },
     );
     progress.stop();

@@ -8,7 +8,7 @@ import { loadNQuadsFile, type LoadProgress } from '../store/load.js';
 import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError } from './common.js';
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
-import { publishStep } from '../store/stores.js';
+import { indexingStore, publishStep } from '../store/stores.js';
 
 const USAGE = `usage: npm run load -- FILE.nq[.gz] [--base-url URL] [--no-index]
 
@@ -32,7 +32,7 @@ runCli(USAGE, async () => {
       ...(quads === undefined ? {} : { detail: `${quads.toLocaleString('en')} quads`, rateOf: { count: quads, unit: 'quads' } }),
     });
   try {
-    const derive = publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('load', settings.baseUrl, progress));
+    const derive = publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('load', settings.baseUrl, progress, process.stderr, indexingStore(settings)));
     const generation = await loadNQuadsFile(settings.dataDir, file, { baseUrl, fallbackBaseUrl: settings.baseUrl, onProgress, derive });
     progress.stop();
     printGeneration(generation, Date.now() - started);

@@ -4,7 +4,7 @@
  * the server that swaps to it, and every later start, reads them instead of querying the store. The step
  * reports on stderr; it never fails the command.
  */
-import { storedIndexStep } from '../engine/indexes.js';
+import { storedIndexStep, type IndexingStore } from '../engine/indexes.js';
 import type { Generation } from '../store/generations.js';
 import { formatAmount, type Progress } from './progress.js';
 
@@ -16,9 +16,11 @@ export function storedIndexOption(
   baseUrl: string,
   progress: Progress,
   stream: NodeJS.WritableStream = process.stderr,
+  openStore?: () => IndexingStore,
 ): (staged: Generation) => Promise<void> {
   return storedIndexStep({
     baseUrl,
+    ...(openStore ? { openStore } : {}),
     onPhase: (phase) => {
       progress.stop();
       stream.write(`${command}: stored index, ${PHASES[phase]}\n`);

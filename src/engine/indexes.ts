@@ -32,6 +32,9 @@ import type { ResourceKind } from './kind.js';
 
 type IndexContext = Pick<AppContext, 'store' | 'queries' | 'iris' | 'logger'> & { config: Pick<AppContext['config'], 'dataDir'> };
 
+/** A store the stored index can be asked of: started on the generation being made, closed after. */
+export type IndexingStore = QueryStore & { start(generationDir: string): Promise<unknown>; close(): Promise<void> };
+
 /** What StoreManager's `loading` event carries. */
 interface LoadingEvent {
   generationDir: string;
@@ -234,9 +237,10 @@ export interface StoredIndexReport {
  */
 export async function writeGenerationIndex(
   generation: Generation,
-  options: { baseUrl: string; onPhase?: (phase: 'store' | 'queries' | 'write') => void },
+  options: { baseUrl: string; onPhase?: (phase: 'store' | 'queries' | 'write') => void; openStore?: () => IndexingStore },
 ): Promise<StoredIndexReport> {
-  const store = new StoreManager({ includeNonPublic: true });
+  // The remote store reads the generation already written to the server (src/store/stores.ts, publishStep).
+  const store = options.openStore?.() ?? new StoreManager({ includeNonPublic: true });
   try {
     const started = performance.now();
     options.onPhase?.('store');
@@ -264,6 +268,7 @@ export async function writeGenerationIndex(
 export function storedIndexStep(options: {
   baseUrl: string;
   onPhase?: (phase: 'store' | 'queries' | 'write') => void;
+  openStore?: () => IndexingStore;
   onDone: (outcome: { report: StoredIndexReport } | { problem: string }) => void;
 }): (staged: Generation) => Promise<void> {
   return async (staged) => {

@@ -63,8 +63,9 @@ export function createStores(config: StoreConfig, onQuery?: (ms: number, kind: s
 }
 
 /**
- * The `derive` step that writes a generation being made to the remote server (undefined for the embedded
- * store), chained after `then` (such as the stored index). A failure fails the generation: it never becomes current.
+ * The `derive` step that writes a generation being made to the remote server, then runs `then` (such as the
+ * stored index, asked of the server through `indexingStore`); for the embedded store, `then` alone. A failed
+ * write fails the generation: it never becomes current.
  */
 export function publishStep(
   config: Pick<Config, 'store'>,
@@ -74,10 +75,10 @@ export function publishStep(
   const server = remoteServer(config);
   if (server === undefined) return then;
   return async (staged: Generation) => {
-    await then?.(staged);
     // Not `onDone?.(await …)`: an absent onDone would skip the publication itself.
     const report = await publishGeneration(server, staged.dir, staged.manifest);
     onDone?.(report);
+    await then?.(staged);
   };
 }
 
@@ -105,4 +106,13 @@ export async function ensurePublished(config: Pick<Config, 'store'>, generationD
   const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
   if (await isPublished(server, manifest.id)) return undefined;
   return { generation: manifest.id, ...(await publishGeneration(server, generationDir, manifest)) };
+}
+
+/**
+ * For the stored index of a generation being made with STORE_URL set: a REST store on the server, which holds
+ * the generation by then (publishStep writes it first), so no embedded heap limits the collection's size.
+ * Undefined for the embedded store (the stored index then loads the generation into a worker of its own).
+ */
+export function indexingStore(config: StoreConfig): (() => ServingStore) | undefined {
+  return config.store === undefined ? undefined : () => createStores(config).rest;
 }

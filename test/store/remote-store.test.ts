@@ -6,6 +6,7 @@
  * ResultSetMaxRows, POST of application/sparql-query, xsd:gYear forms and order, system graphs in the default
  * graph. The data are hand-written N-Quads, so every expected answer is read off this file.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,9 @@ import { createGeneration, type Generation } from '../../src/store/generations.j
 import { generationGraphs } from '../../src/store/remote/graph-view.js';
 import { isPublished, publishedGenerations } from '../../src/store/remote/publish.js';
 import { RemoteStore } from '../../src/store/remote/remote-store.js';
-import { createStores, dropRemoteGenerations, ensurePublished, publishStep, remoteServer } from '../../src/store/stores.js';
+import { createStores, dropRemoteGenerations, ensurePublished, indexingStore, publishStep, remoteServer } from '../../src/store/stores.js';
+import { storedIndexStep } from '../../src/engine/indexes.js';
+import { storedIndexFile } from '../../src/collection-index/stored-index.js';
 import { describeWithVirtuoso, startVirtuoso, type VirtuosoServer } from '../helpers/virtuoso.js';
 
 const FILE = 'test/store/remote-store.test.ts';
@@ -192,6 +195,16 @@ describeWithVirtuoso(FILE)('the remote store on Virtuoso', () => {
     expect(values(cast, 'x')).toEqual(['7']);
   });
 
+  it('answers booleans as xsd:boolean, stored ones and those of EXISTS (Virtuoso writes 1 and 0)', async () => {
+    const stored = json(await rest.query(`SELECT ?v WHERE { GRAPH <${ADMIN}> { ?s <urn:x-museum-ld:admin#private> ?v } }`)).results.bindings[0]?.v;
+    expect(stored).toEqual({ type: 'literal', value: 'true', datatype: `${XSD}boolean` });
+    const bound = await rest.query(`SELECT ?pid ?private WHERE { VALUES ?pid { <${obj('P9')}> <${obj('A1')}> } BIND(EXISTS { GRAPH <${ADMIN}> { ?pid ?p ?o } } AS ?private) } ORDER BY ?pid`);
+    expect(json(bound).results.bindings.map((b) => [b.pid?.value, b.private?.value, b.private?.datatype])).toEqual([
+      [obj('A1'), 'false', `${XSD}boolean`],
+      [obj('P9'), 'true', `${XSD}boolean`],
+    ]);
+  });
+
   it('writes xsd:gYear in its XSD form and orders years by their number', async () => {
     const body = await rest.query(`SELECT ?y WHERE { GRAPH <${obj('A1')}> { ?b <${YEAR}> ?y FILTER(isLiteral(?y)) } } ORDER BY ?y`);
     expect(values(body, 'y')).toEqual(['-12000', '-0500', '0044', '1900', '2024', '12000']);
@@ -251,6 +264,24 @@ describeWithVirtuoso(FILE)('the remote store on Virtuoso', () => {
     expect(await title()).toEqual(['Nieuw']);
     first = second;
   }, 120_000);
+
+  it('asks the stored index of a generation being made of the server, after writing it there', async () => {
+    let outcome: unknown;
+    const step = storedIndexStep({ baseUrl: BASE, openStore: indexingStore(config), onDone: (o) => (outcome = o) });
+    const made = await createGeneration(
+      dataDir,
+      { source: { kind: 'load', path: 'test' }, baseUrl: BASE },
+      async (out) => {
+        const { pub, nonPub } = quads({ title: 'Met index', years: [] });
+        out.public.end(pub);
+        out.nonPublic.end(nonPub);
+      },
+      { makeCurrent: false, derive: publishStep(config, step) },
+    );
+    expect(outcome).toEqual({ report: expect.objectContaining({ answers: expect.any(Number) }) });
+    expect(existsSync(storedIndexFile(made.dir))).toBe(true);
+    await dropRemoteGenerations(config, [rest.generation!.id]);
+  }, 60_000);
 
   it('leaves the served generation untouched when a publication fails half-way, and never serves the failed one', async () => {
     const served = rest.generation?.id;

@@ -110,6 +110,8 @@ const generator = new sparqljs.Generator();
 export interface ViewQuery {
   text: string;
   limit: number | undefined;
+  /** Variables bound to a boolean expression (Virtuoso answers them as xsd:integer 1 and 0). */
+  booleans: string[];
 }
 
 /**
@@ -141,12 +143,17 @@ export function rewriteForView(text: string, view: GraphView, options: RewriteOp
   }
   if (ast.type !== 'query') throw new QueryError('the store is read-only: updates are not accepted');
   const rewritten = new Rewriter(view, ast.queryType === 'DESCRIBE' ? describeAsConstruct(ast) : ast).rewrite(options);
-  return { text: generator.stringify(rewritten), limit: (rewritten as { limit?: number }).limit };
+  return { text: generator.stringify(rewritten), limit: (rewritten as { limit?: number }).limit, booleans: booleanVariables(rewritten) };
 }
 
 class Rewriter {
+  /** The server graph of a graph name: one per name, so that EXISTS and NOT EXISTS stay exact. */
   private readonly candidatesOf: (iri: string) => string[];
+  /** The server graph of each GRAPH being rewritten, innermost last: EXISTS inside one is made to name it. */
+  private readonly graphStack: (IriTerm | VariableTerm)[] = [];
   private readonly taken: Set<string>;
+  /** How often each variable occurs in the query as parsed. */
+  private readonly occurrences: Map<string, number>;
   /** Graph variables bound to IRIs by a top-level VALUES, and the column that gets their prefixed names. */
   private readonly valuesBound = new Map<string, string>();
   private fresh = 0;
@@ -165,6 +172,7 @@ class Rewriter {
       ? (iri) => [(nonPublic.has(iri) ? graphs.nonPublicPrefix : graphs.publicPrefix) + iri]
       : (iri) => [graphs.publicPrefix + iri];
     this.taken = variablesIn(query);
+    this.occurrences = countVariables(query);
   }
 
   rewrite(options: RewriteOptions): sparqljs.Query {
@@ -236,13 +244,21 @@ class Rewriter {
     }
   }
 
-  private patterns(patterns: Pattern[], inSubquery: boolean, inGraph = false): Pattern[] {
+  /**
+   * The elements of one group. `outer` holds the variables a surrounding group binds where this group is the
+   * pattern of an EXISTS, which sees them (substitution); any other nested group is evaluated on its own.
+   */
+  private patterns(patterns: Pattern[], inSubquery: boolean, inGraph = false, outer: ReadonlySet<string> = new Set()): Pattern[] {
     const out: Pattern[] = [];
-    // Variables the elements before this one in the group bind (a join: what comes later sees them).
-    const bound = new Set<string>();
+    // What the group binds as a whole: its FILTERs (EXISTS included) see all of it.
+    const whole = new Set([...outer, ...patterns.flatMap(boundBy)]);
+    // Variables the elements before this one bind (a join: what comes later sees them).
+    const bound = new Set(outer);
     for (const p of patterns) {
       if (p.type === 'graph' && p.name.termType === 'Variable' && bound.has(p.name.value) && this.namedGraphs === 'all' && (inSubquery || !this.valuesBound.has(p.name.value))) {
         out.push(...this.graphOfBound(p, p.name, inSubquery));
+      } else if (p.type === 'filter') {
+        out.push({ ...p, expression: this.expression(p.expression, inSubquery, inGraph, whole) });
       } else {
         out.push(this.pattern(p, inSubquery, inGraph));
       }
@@ -257,17 +273,42 @@ class Rewriter {
    * then their graphs). The scope filter stays, for a solution where ?v came out unbound.
    */
   private graphOfBound(pattern: GraphPattern, name: VariableTerm, inSubquery: boolean): Pattern[] {
-    const inner = this.patterns(pattern.patterns, inSubquery, true);
     const raw = variable(this.freshName(name.value));
+    const inner = this.inside(raw, pattern.patterns, inSubquery);
     const { publicPrefix, nonPublicPrefix } = this.view.graphs;
     const prefixes = this.view.includeNonPublic ? [publicPrefix, nonPublicPrefix] : [publicPrefix];
     const prefix = variable(this.freshName('prefix'));
     return [
       { type: 'values', values: prefixes.map((p) => ({ [`?${prefix.value}`]: literal(p) })) },
       { type: 'bind', variable: raw, expression: call('iri', call('concat', prefix, call('str', name))) },
-      { type: 'graph', name: raw, patterns: inner },
+      ...this.graphWith(raw, inner),
       { type: 'filter', expression: call('strstarts', call('str', raw), literal(this.viewPrefix())) },
+      // Always true when ?v was bound; when it was not, no graph passes rather than every graph.
+      { type: 'filter', expression: call('=', name, this.stripped(raw)) },
     ];
+  }
+
+  /** The patterns of a GRAPH whose server graph is `target`. */
+  private inside(target: IriTerm | VariableTerm, patterns: Pattern[], inSubquery: boolean): Pattern[] {
+    this.graphStack.push(target);
+    try {
+      return this.patterns(patterns, inSubquery, true);
+    } finally {
+      this.graphStack.pop();
+    }
+  }
+
+  /**
+   * The pattern of an EXISTS. Inside a GRAPH it is wrapped in a GRAPH of the same server graph: Virtuoso does
+   * not evaluate an EXISTS in the graph around it (the objects' onDisplay flags came out false).
+   */
+  private existsPattern(pattern: Pattern, inSubquery: boolean, inGraph: boolean, outer: ReadonlySet<string>): Pattern {
+    const group: Pattern =
+      pattern.type === 'group'
+        ? { ...pattern, patterns: this.patterns(pattern.patterns, inSubquery, inGraph, outer) }
+        : ({ type: 'group', patterns: this.patterns([pattern], inSubquery, inGraph, outer) } as GroupPattern);
+    const around = this.graphStack.at(-1);
+    return inGraph && around !== undefined ? ({ type: 'group', patterns: [{ type: 'graph', name: around, patterns: [group] }] } as GroupPattern) : group;
   }
 
   private pattern(pattern: Pattern, inSubquery: boolean, inGraph = false): Pattern {
@@ -308,34 +349,58 @@ class Rewriter {
   }
 
   private graph(pattern: GraphPattern, inSubquery: boolean): Pattern {
-    const inner = this.patterns(pattern.patterns, inSubquery, true);
     const name = pattern.name;
     const named = this.namedGraphs;
     if (named !== 'all') {
       // The query's FROM NAMED: GRAPH reads those graphs and no other.
       const allowed = name.termType === 'NamedNode' ? this.candidatesOf(name.value).filter((iri) => named.includes(iri)) : named;
-      if (allowed.length === 0) return { type: 'graph', name: namedNode(EMPTY_GRAPH), patterns: inner };
+      if (allowed.length === 0) return { type: 'graph', name: namedNode(EMPTY_GRAPH), patterns: this.inside(namedNode(EMPTY_GRAPH), pattern.patterns, inSubquery) };
       const column = variable(this.freshName(name.termType === 'Variable' ? name.value : 'graph'));
+      const inner = this.inside(column, pattern.patterns, inSubquery);
       const values: Pattern = { type: 'values', values: allowed.map((iri) => ({ [`?${column.value}`]: namedNode(iri) })) };
       const patterns: Pattern[] = [values, { type: 'graph', name: column, patterns: inner }];
       if (name.termType === 'Variable') patterns.push(this.link(name, column, inner));
       return { type: 'group', patterns } as GroupPattern;
     }
     if (name.termType === 'NamedNode') {
-      const candidates = this.candidatesOf(name.value);
-      if (candidates.length === 1) return { type: 'graph', name: namedNode(candidates[0] as string), patterns: inner };
-      const column = variable(this.freshName('graph'));
-      const values: Pattern = { type: 'values', values: candidates.map((iri) => ({ [`?${column.value}`]: namedNode(iri) })) };
-      return { type: 'group', patterns: [values, { type: 'graph', name: column, patterns: inner }] } as GroupPattern;
+      const target = namedNode(this.candidatesOf(name.value)[0] as string);
+      return { type: 'group', patterns: this.graphWith(target, this.inside(target, pattern.patterns, inSubquery)) } as GroupPattern;
     }
     const bound = inSubquery ? undefined : this.valuesBound.get(name.value);
-    if (bound !== undefined) return { type: 'graph', name: variable(bound), patterns: inner };
+    if (bound !== undefined) return { type: 'group', patterns: this.graphWith(variable(bound), this.inside(variable(bound), pattern.patterns, inSubquery)) } as GroupPattern;
     // The generation's graphs only, and ?name as the data model names the graph.
     const raw = variable(this.freshName(name.value));
+    const inner = this.inside(raw, pattern.patterns, inSubquery);
     const scope: FilterPattern = { type: 'filter', expression: call('strstarts', call('str', raw), literal(this.viewPrefix())) };
     // `GRAPH ?g {}` lists the graphs; Virtuoso matches nothing for an empty pattern, so the graphs are read off their statements.
-    const graph: Pattern = inner.length === 0 ? this.graphNames(raw) : { type: 'graph', name: raw, patterns: inner };
-    return { type: 'group', patterns: [graph, scope, this.link(name, raw, inner)] } as GroupPattern;
+    const graph: Pattern[] = inner.length === 0 ? [this.graphNames(raw)] : this.graphWith(raw, inner);
+    return { type: 'group', patterns: [...graph, scope, this.link(name, raw, inner)] } as GroupPattern;
+  }
+
+  /**
+   * The GRAPH pattern `GRAPH target { inner }`, with the BINDs and FILTERs of its own group that hold an EXISTS
+   * moved after it (Virtuoso evaluates an EXISTS inside a GRAPH against the wrong graph: the objects' onDisplay
+   * flags came out false); their EXISTS name `target` themselves. Only those whose variables the group binds
+   * move, and a BIND only when nothing else in the group reads its variable, so the meaning stays.
+   */
+  private graphWith(target: IriTerm | VariableTerm, inner: Pattern[]): Pattern[] {
+    const kept: Pattern[] = [];
+    const moved: Pattern[] = [];
+    const own = new Set(inner.flatMap(boundBy));
+    for (const [i, p] of inner.entries()) {
+      const movable =
+        (p.type === 'bind' || p.type === 'filter') &&
+        hasExists(p.expression) &&
+        [...variablesIn(p.expression)].every((v) => own.has(v) || v === (target.termType === 'Variable' ? target.value : '') || this.onlyIn(v, p.expression)) &&
+        (p.type === 'filter' || !inner.some((other, j) => j !== i && variablesIn(other).has(p.variable.value)));
+      (movable ? moved : kept).push(p);
+    }
+    return [{ type: 'graph', name: target, patterns: kept }, ...moved];
+  }
+
+  /** True when variable `name` occurs nowhere in the query but in `node` (a variable local to an EXISTS). */
+  private onlyIn(name: string, node: unknown): boolean {
+    return (countVariables(node).get(name) ?? 0) === (this.occurrences.get(name) ?? 0);
   }
 
   /** The distinct names of the graphs that hold a statement, as `raw`. */
@@ -355,24 +420,30 @@ class Rewriter {
 
   /** Binds `name` to the graph IRI `raw` without its prefix, or, when `inner` binds `name` itself, checks it. */
   private link(name: VariableTerm, raw: VariableTerm, inner: Pattern[]): Pattern {
-    const original = call('iri', call('substr', call('str', raw), literal(String(this.view.graphs.publicPrefix.length + 1), namedNode(`${XSD}integer`))));
+    const original = this.stripped(raw);
     return variablesIn(inner).has(name.value) ? { type: 'filter', expression: call('=', name, original) } : { type: 'bind', variable: name, expression: original };
+  }
+
+  /** The graph IRI of the data model: the server graph's name without the generation's prefix. */
+  private stripped(raw: VariableTerm): Expression {
+    return call('iri', call('substr', call('str', raw), literal(String(this.view.graphs.publicPrefix.length + 1), namedNode(`${XSD}integer`))));
   }
 
   private viewPrefix(): string {
     return this.view.includeNonPublic ? this.view.graphs.prefix : this.view.graphs.publicPrefix;
   }
 
-  private expression(expression: Expression, inSubquery: boolean, inGraph = false): Expression {
-    if (Array.isArray(expression)) return expression.map((e) => this.expression(e, inSubquery, inGraph));
+  private expression(expression: Expression, inSubquery: boolean, inGraph = false, outer: ReadonlySet<string> = new Set()): Expression {
+    if (Array.isArray(expression)) return expression.map((e) => this.expression(e, inSubquery, inGraph, outer));
     if (typeof expression !== 'object' || expression === null || 'termType' in expression) return expression;
     switch (expression.type) {
       case 'operation': {
         const op = expression as sparqljs.OperationExpression;
         if (op.operator === 'exists' || op.operator === 'notexists') {
-          return { ...op, args: op.args.map((a) => this.pattern(a as Pattern, inSubquery, inGraph)) };
+          // EXISTS sees the solution it filters: its pattern is a group with the outer variables bound.
+          return { ...op, args: op.args.map((a) => this.existsPattern(a as Pattern, inSubquery, inGraph, outer)) };
         }
-        return { ...op, args: op.args.map((a) => this.expression(a as Expression, inSubquery, inGraph)) };
+        return { ...op, args: op.args.map((a) => this.expression(a as Expression, inSubquery, inGraph, outer)) };
       }
       case 'functionCall': {
         const fn = expression as sparqljs.FunctionCallExpression;
@@ -452,6 +523,51 @@ function variablesIn(node: unknown, names = new Set<string>()): Set<string> {
     variablesIn(value, names);
   }
   return names;
+}
+
+/** Occurrences of each variable in `node`. */
+function countVariables(node: unknown, counts = new Map<string, number>()): Map<string, number> {
+  if (Array.isArray(node)) {
+    for (const item of node) countVariables(item, counts);
+    return counts;
+  }
+  if (typeof node !== 'object' || node === null) return counts;
+  const term = node as { termType?: string; value?: string };
+  if (term.termType === 'Variable' && typeof term.value === 'string') {
+    counts.set(term.value, (counts.get(term.value) ?? 0) + 1);
+    return counts;
+  }
+  for (const value of Object.values(node)) countVariables(value, counts);
+  return counts;
+}
+
+const BOOLEAN_OPERATORS = new Set([
+  'exists', 'notexists', '=', '!=', '<', '>', '<=', '>=', '&&', '||', '!', 'in', 'notin', 'bound', 'sameterm', 'isiri', 'isuri',
+  'isblank', 'isliteral', 'isnumeric', 'regex', 'contains', 'strstarts', 'strends', 'langmatches',
+]);
+
+/** Variables that a BIND or a projection binds to a boolean-valued expression. */
+function booleanVariables(query: unknown): string[] {
+  const names = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (typeof node !== 'object' || node === null || 'termType' in node) return;
+    const v = node as { expression?: { type?: string; operator?: string }; variable?: { termType?: string; value?: string } };
+    const e = v.expression;
+    if (e?.type === 'operation' && BOOLEAN_OPERATORS.has(String(e.operator).toLowerCase()) && v.variable?.termType === 'Variable' && v.variable.value) names.add(v.variable.value);
+    Object.values(node).forEach(visit);
+  };
+  visit(query);
+  return [...names];
+}
+
+/** True when an expression holds an EXISTS or NOT EXISTS. */
+function hasExists(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasExists);
+  if (typeof node !== 'object' || node === null || 'termType' in node) return false;
+  const op = node as { type?: string; operator?: string };
+  if (op.type === 'operation' && (op.operator === 'exists' || op.operator === 'notexists')) return true;
+  return Object.values(node).some(hasExists);
 }
 
 /** Variables an element of a group binds in every solution it gives (none for OPTIONAL, MINUS, FILTER). */

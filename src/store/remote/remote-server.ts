@@ -114,7 +114,8 @@ function serverError(status: number, body: string, url: string, deadlineMs: numb
   const text = body.replace(/\s+/g, ' ').trim().slice(0, 500);
   // Virtuoso answers 500 for compile errors too; SP0xx codes are the SPARQL compiler's.
   if (status === 400 || /\bSP0\d\d\b|\b37000\b/.test(text)) return new QueryError(`the SPARQL server refused the query: ${text}`);
-  // The server's own time limit (Virtuoso's MaxQueryExecutionTime) ended the query.
-  if (/\bSR171\b|\bS1T00\b/.test(text)) return new QueryDeadlineError(deadlineMs ?? 0);
+  // The server's own time limit (Virtuoso's MaxQueryExecutionTime) ended the query, or its cost estimate
+  // (MaxQueryCostEstimationTime) refused it before it ran: either way it would not finish in time.
+  if (/\bSR171\b|\bS1T00\b|estimated execution time .* exceeds the limit/.test(text)) return new QueryDeadlineError(deadlineMs ?? 0);
   return new StoreUnavailableError(`the SPARQL server at ${url} failed (${status}): ${text}`, 5);
 }

@@ -144,7 +144,7 @@ export class RemoteStore extends EventEmitter implements QueryStore {
     }
     if (form === 'ask') return askAnswer(normaliseJson(await send(JSON_RESULTS)).boolean === true, format);
     if (format === 'application/sparql-results+xml') return send(format);
-    const results = normaliseJson(await send(JSON_RESULTS));
+    const results = normaliseJson(await send(JSON_RESULTS), query.booleans);
     if (format === 'text/tab-separated-values') return jsonToTsv(results);
     if (format === 'text/csv') return jsonToCsv(results);
     return JSON.stringify(results);

@@ -11,6 +11,7 @@ import { writeRdfXml } from '../../sparql/rdf-xml.js';
 
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 const XSD_GYEAR = 'http://www.w3.org/2001/XMLSchema#gYear';
+const XSD_BOOLEAN_TYPE = 'http://www.w3.org/2001/XMLSchema#boolean';
 
 export interface JsonTerm {
   type: 'uri' | 'literal' | 'bnode' | 'typed-literal' | 'triple';
@@ -34,18 +35,31 @@ function normaliseTerm(term: JsonTerm): JsonTerm {
   if (term.type === 'typed-literal' || term.type === 'literal') {
     const { datatype } = term;
     if (datatype === undefined || datatype === XSD_STRING) return term['xml:lang'] === undefined ? { type: 'literal', value: term.value } : { type: 'literal', value: term.value, 'xml:lang': term['xml:lang'] };
+    if (datatype === XSD_BOOLEAN_TYPE && (term.value === '1' || term.value === '0')) return { type: 'literal', value: term.value === '1' ? 'true' : 'false', datatype };
     return { type: 'literal', value: datatype === XSD_GYEAR ? padYear(term.value) : term.value, datatype };
   }
   return term;
 }
 
-/** Virtuoso's JSON results as SPARQL 1.1 JSON results. */
-export function normaliseJson(text: string): JsonResults {
+const XSD_INTEGER = 'http://www.w3.org/2001/XMLSchema#integer';
+const XSD_BOOLEAN = 'http://www.w3.org/2001/XMLSchema#boolean';
+
+/**
+ * Virtuoso's JSON results as SPARQL 1.1 JSON results. `booleans` names the variables bound to a boolean
+ * expression (`BIND(EXISTS { … } AS ?x)`), which Virtuoso answers as xsd:integer 1 and 0.
+ */
+export function normaliseJson(text: string, booleans: readonly string[] = []): JsonResults {
   const parsed = JSON.parse(text) as JsonResults;
   if (parsed.boolean !== undefined) return { head: {}, boolean: parsed.boolean };
   const bindings = (parsed.results?.bindings ?? []).map((row) => {
     const out: Record<string, JsonTerm> = {};
-    for (const [name, term] of Object.entries(row)) out[name] = normaliseTerm(term);
+    for (const [name, term] of Object.entries(row)) {
+      const normal = normaliseTerm(term);
+      out[name] =
+        booleans.includes(name) && normal.datatype === XSD_INTEGER && (normal.value === '0' || normal.value === '1')
+          ? { type: 'literal', value: normal.value === '1' ? 'true' : 'false', datatype: XSD_BOOLEAN }
+          : normal;
+    }
     return out;
   });
   return { head: { vars: parsed.head.vars ?? [] }, results: { bindings } };
@@ -95,10 +109,14 @@ export function jsonToCsv(results: JsonResults): string {
 
 const GYEAR_NT = /"(-?\d{1,3})((?:Z|[+-]\d{2}:\d{2})?)"\^\^<http:\/\/www\.w3\.org\/2001\/XMLSchema#gYear>/g;
 
-/** N-Triples or Turtle from the server with xsd:gYear literals in their XSD form. */
+const BOOLEAN_NT = /"([01])"\^\^<http:\/\/www\.w3\.org\/2001\/XMLSchema#boolean>/g;
+
+/** N-Triples from the server with xsd:gYear literals in their XSD form and booleans as true and false (Virtuoso writes 1 and 0). */
 export function fixYearsInRdf(text: string): string {
-  if (!text.includes('XMLSchema#gYear')) return text;
-  return text.replace(GYEAR_NT, (_m, year: string, zone: string) => `"${padYear(year)}${zone}"^^<${XSD_GYEAR}>`);
+  let fixed = text;
+  if (fixed.includes('XMLSchema#gYear')) fixed = fixed.replace(GYEAR_NT, (_m, year: string, zone: string) => `"${padYear(year)}${zone}"^^<${XSD_GYEAR}>`);
+  if (fixed.includes('XMLSchema#boolean')) fixed = fixed.replace(BOOLEAN_NT, (_m, bit: string) => `"${bit === '1' ? 'true' : 'false'}"^^<${XSD_BOOLEAN_TYPE}>`);
+  return fixed;
 }
 
 /**
