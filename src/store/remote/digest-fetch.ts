@@ -31,7 +31,11 @@ function parseDigestChallenge(header: string): DigestChallenge | undefined {
  * is sent once; later requests reuse the nonce with a rising nonce count, and a 401 (stale nonce) is retried
  * once with the new challenge. `init.body` must be re-sendable (a string or bytes).
  */
-export function digestFetch(user: string, password: string): (url: string, init?: RequestInit) => Promise<Response> {
+export function digestFetch(
+  user: string,
+  password: string,
+  transport: (url: URL, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init),
+): (url: string, init?: RequestInit) => Promise<Response> {
   let challenge: DigestChallenge | undefined;
 
   const authorization = (method: string, url: URL, c: DigestChallenge): string => {
@@ -65,10 +69,10 @@ export function digestFetch(user: string, password: string): (url: string, init?
     const send = (c: DigestChallenge): Promise<Response> => {
       const headers = new Headers(init.headers);
       headers.set('authorization', authorization(method, url, c));
-      return fetch(url, { ...init, method, headers });
+      return transport(url, { ...init, method, headers });
     };
     if (challenge === undefined) {
-      const probe = await fetch(url, { method: 'GET', signal: init.signal });
+      const probe = await transport(url, { method: 'GET', ...(init.signal ? { signal: init.signal } : {}) });
       if (probe.status !== 401) {
         await probe.arrayBuffer().catch(() => undefined);
         throw new Error(`digestFetch: expected 401 with a challenge from ${url.href}, got ${probe.status}`);

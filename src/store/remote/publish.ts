@@ -127,7 +127,7 @@ async function writeFile(
     const distinct = new Set(lines);
     quads += distinct.size;
     const body = [...distinct].join('\n') + '\n';
-    pool.add(() => server.addToGraph(prefix + name.slice(1, -1), body));
+    pool.add(() => withRetries(() => server.addToGraph(prefix + name.slice(1, -1), body)));
     if (unionGraph !== undefined) {
       union.push(body);
       unionLines += distinct.size;
@@ -141,7 +141,7 @@ async function writeFile(
     const body = union.join('');
     union = [];
     unionLines = 0;
-    pool.add(() => server.addToGraph(unionGraph, body));
+    pool.add(() => withRetries(() => server.addToGraph(unionGraph, body)));
   };
   for await (const batch of readQuadBatches(file)) {
     for (let i = 0; i < batch.terms.length; i++) {
@@ -178,6 +178,22 @@ async function checkCounts(server: RemoteServer, graphs: GenerationGraphs, id: s
       `the server holds ${publicQuads} public and ${nonPublicQuads} non-public statements of generation ${id}; ` +
         `${expected.publicQuads} and ${expected.nonPublicQuads} were written`,
     );
+  }
+}
+
+/**
+ * A write, tried up to three times: Virtuoso refuses one of two concurrent requests that both bring a new
+ * language tag to a fresh database (`SR197: Non unique primary key on DB.DBA.RDF_LANGUAGE`). A refused request
+ * is rolled back; if one ever half-applied, the count check after the write would fail the publication.
+ */
+async function withRetries(write: () => Promise<void>, attempts = 3): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
   }
 }
 

@@ -6,6 +6,7 @@
  * CONSTRUCT's triples are N-Quads lines of the default graph), and writes go to the digest-protected `-auth`
  * endpoints. The password is held here only and never logged.
  */
+import { Agent, fetch as undiciFetch } from 'undici';
 import { QueryDeadlineError, QueryError, StoreUnavailableError } from '../errors.js';
 import { digestFetch } from './digest-fetch.js';
 
@@ -36,8 +37,16 @@ export class TruncatedAnswerError extends QueryError {
 
 const N_TRIPLES = 'application/n-triples';
 
+/**
+ * Connections to the server at most, per process. Virtuoso gives each open HTTP connection a thread of its
+ * ServerThreads (10 on Debian) while it is kept alive; Node's own fetch opens as many as it has requests in
+ * flight, so two replicas and a data command starved each other of threads until every request hung.
+ */
+const MAX_CONNECTIONS = 3;
+
 export class RemoteServer {
   readonly queryUrl: string;
+  private readonly agent = new Agent({ connections: MAX_CONNECTIONS, keepAliveTimeout: 500, keepAliveMaxTimeout: 1_000 });
   readonly updateUrl: string;
   readonly graphStoreUrl: string;
   private readonly authFetch: ((url: string, init?: RequestInit) => Promise<Response>) | undefined;
@@ -46,7 +55,10 @@ export class RemoteServer {
     this.queryUrl = options.queryUrl;
     this.updateUrl = options.updateUrl ?? `${options.queryUrl}-auth`;
     this.graphStoreUrl = options.graphStoreUrl ?? `${new URL(options.queryUrl).origin}/sparql-graph-crud-auth`;
-    this.authFetch = options.user !== undefined && options.password !== undefined ? digestFetch(options.user, options.password) : undefined;
+    this.authFetch =
+      options.user !== undefined && options.password !== undefined
+        ? digestFetch(options.user, options.password, (url, init) => undiciFetch(url, { ...(init as object), dispatcher: this.agent }) as unknown as Promise<Response>)
+        : undefined;
   }
 
   /** True when credentials for writing were given. */
@@ -66,12 +78,13 @@ export class RemoteServer {
     let response: Response;
     let body: string;
     try {
-      response = await fetch(this.queryUrl, {
+      response = (await undiciFetch(this.queryUrl, {
+        dispatcher: this.agent,
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: accept === 'application/n-quads' ? N_TRIPLES : accept },
-        body: new URLSearchParams({ query: text }),
+        body: new URLSearchParams({ query: text }).toString(),
         signal: controller.signal,
-      });
+      })) as unknown as Response;
       body = await response.text();
     } catch (err) {
       if (controller.signal.aborted && deadlineMs !== undefined) throw new QueryDeadlineError(deadlineMs);
@@ -101,6 +114,11 @@ export class RemoteServer {
     const response = await this.writer()(url, { method: 'POST', headers: { 'content-type': N_TRIPLES }, body: nTriples });
     const body = await response.text();
     if (!response.ok) throw new Error(`writing graph <${graph}> failed: ${response.status} ${body.slice(0, 500)}`);
+  }
+
+  /** Closes the connections (a data command that is done, a store that is closed). */
+  async close(): Promise<void> {
+    await this.agent.close();
   }
 
   private writer(): (url: string, init?: RequestInit) => Promise<Response> {
