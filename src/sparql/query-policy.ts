@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import sparqljs from 'sparqljs';
 import { DataFactory } from 'n3';
 import { BadRequestError, ForbiddenError } from '../http/errors.js';
+import { parserFor } from '../queries/sparql-parser.js';
 import { BoundedLru } from './bounded-lru.js';
 
 export type QueryForm = 'select' | 'construct' | 'describe' | 'ask';
@@ -53,16 +54,6 @@ export const SERVICE_REFUSED = 'SERVICE is not allowed: a query on this endpoint
 
 type Limited = sparqljs.Query & { limit?: number };
 
-// A parser resets its prefixes and blank nodes at every parse, so one per base IRI serves every request.
-const parsers = new Map<string, sparqljs.SparqlParser>();
-const parserFor = (baseIri: string): sparqljs.SparqlParser => {
-  let parser = parsers.get(baseIri);
-  if (!parser) {
-    parser = new sparqljs.Parser({ baseIRI: baseIri });
-    parsers.set(baseIri, parser);
-  }
-  return parser;
-};
 const generator = new sparqljs.Generator();
 
 /** True when any node of the query AST (patterns, subqueries, EXISTS in expressions) is a SERVICE pattern. */

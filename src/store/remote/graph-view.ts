@@ -39,6 +39,7 @@ import type {
   VariableTerm,
 } from 'sparqljs';
 import { DataFactory } from 'n3';
+import { parserFor } from '../../queries/sparql-parser.js';
 import { QueryError } from '../errors.js';
 
 const { namedNode, variable, literal } = DataFactory;
@@ -95,15 +96,6 @@ export interface RewriteOptions {
   baseIri?: string;
 }
 
-const parsers = new Map<string, sparqljs.SparqlParser>();
-const parserFor = (baseIri: string): sparqljs.SparqlParser => {
-  let parser = parsers.get(baseIri);
-  if (!parser) {
-    parser = new sparqljs.Parser({ baseIRI: baseIri });
-    parsers.set(baseIri, parser);
-  }
-  return parser;
-};
 const generator = new sparqljs.Generator();
 
 /** A rewritten query, and the LIMIT of its solutions (undefined: none). */
