@@ -24,7 +24,12 @@ const DIVERGING = ['/test/queries/agents-oracle', '/test/queries/objects-oracle'
  * Endpoint tests that never reach the store, or that run their own server processes or generations on the
  * embedded store: the first pass covers them, and here they would only repeat it.
  */
-const NOT_STORE_TESTS = ['http-', 'landing', 'iiif', 'replicas', 'changes-feed', 'v1-deprecation', 'api-docs'];
+const NOT_STORE_TESTS = ['http-', 'landing', 'iiif', 'replicas', 'changes-feed', 'api-docs'];
+/**
+ * v1 is shapers over the v2 records and indexes that this pass covers (docs/v1.md); its tests pass on the
+ * remote store too (`npm run test:remote -- test/endpoints/v1-`) but are left out to keep CI under 15 minutes.
+ */
+const REDUNDANT = ['v1-'];
 
 async function main(): Promise<number> {
   if (VIRTUOSO_BIN === undefined || ISQL_BIN === undefined) {
@@ -48,7 +53,7 @@ async function main(): Promise<number> {
     const report = await ensurePublished(config, generation.dir);
     console.log(`remote-store pass: Virtuoso ready in ${virtuoso.startupMs} ms; demo generation written in ${Date.now() - started} ms (${report?.quads ?? 0} statements)`);
     const paths = process.argv.length > 2 ? process.argv.slice(2) : TEST_DIRS;
-    const ignore = process.argv.length > 2 ? [] : ['--testPathIgnorePatterns', ...NOT_STORE_TESTS.map((name) => `/test/endpoints/${name}`), ...DIVERGING];
+    const ignore = process.argv.length > 2 ? [] : ['--testPathIgnorePatterns', ...[...NOT_STORE_TESTS, ...REDUNDANT].map((name) => `/test/endpoints/${name}`), ...DIVERGING];
     const args = ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', ...paths, ...ignore];
     return await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
