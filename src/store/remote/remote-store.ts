@@ -41,6 +41,12 @@ export interface RemoteStoreOptions {
 }
 
 const JSON_RESULTS = 'application/sparql-results+json';
+/**
+ * The deadline of a query that names none (the index queries of a start or of a data command): a query the
+ * server never finishes must fail, not hang the process (docs/remote-store.md, "What the remote store does
+ * not do").
+ */
+const DEFAULT_DEADLINE_MS = 300_000;
 
 const countLines = (text: string): number => {
   let n = 0;
@@ -109,7 +115,7 @@ export class RemoteStore extends EventEmitter implements QueryStore {
       const view = this.view;
       if (view === undefined || this.closed) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is not ready (starting)', 5);
       const query = rewriteForView(sparql, view, { unionDefaultGraph: opts.unionDefaultGraph ?? false, ...(this.options.baseIri ? { baseIri: this.options.baseIri } : {}) });
-      const body = await this.ask(query, form, opts);
+      const body = await this.ask(query, form, { ...opts, deadlineMs: opts.deadlineMs ?? DEFAULT_DEADLINE_MS });
       this.options.onQuery?.(performance.now() - started, kind, 'ok');
       return body;
     } catch (err) {
