@@ -97,12 +97,13 @@ const list = (s: string): string[] =>
     .map((x) => x.trim())
     .filter((x) => x !== '');
 
+/** `s` as a URL, or undefined when it is none. */
+const parsedUrl = (s: string): URL | undefined => (URL.canParse(s) ? new URL(s) : undefined);
+
 const baseUrlSetting: Setting<string> = {
   schema: z.string().transform((s, ctx) => {
-    let url: URL;
-    try {
-      url = new URL(s);
-    } catch {
+    const url = parsedUrl(s);
+    if (url === undefined) {
       ctx.addIssue({ code: 'custom', message: 'not a URL' });
       return z.NEVER;
     }
@@ -157,12 +158,8 @@ const trustProxySetting: Setting<TrustProxy> = {
 
 const httpUrl = (example: string): Setting<string> => ({
   schema: z.string().refine((s) => {
-    try {
-      const url = new URL(s);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '' && url.hash === '';
-    } catch {
-      return false;
-    }
+    const url = parsedUrl(s);
+    return url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '' && url.hash === '';
   }),
   form: `an http(s) URL without credentials: ${example}`,
   // Not echoed: a refused URL may hold a password (http://user:password@host).
@@ -204,10 +201,8 @@ const SETTINGS = {
   RECORD_CACHE_SIZE: int(0, 10_000_000),
   REDIS_URL: {
     schema: z.string().transform((s, ctx) => {
-      let url: URL;
-      try {
-        url = new URL(s);
-      } catch {
+      const url = parsedUrl(s);
+      if (url === undefined) {
         ctx.addIssue({ code: 'custom', message: 'not a URL' });
         return z.NEVER;
       }

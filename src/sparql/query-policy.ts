@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import sparqljs from 'sparqljs';
 import { DataFactory } from 'n3';
 import { BadRequestError, ForbiddenError } from '../http/errors.js';
-import { parserFor } from '../queries/sparql-parser.js';
+import { parserFor, walkAst } from '../queries/sparql-ast.js';
 import { BoundedLru } from './bounded-lru.js';
 
 export type QueryForm = 'select' | 'construct' | 'describe' | 'ask';
@@ -58,11 +58,8 @@ const generator = new sparqljs.Generator();
 
 /** True when any node of the query AST (patterns, subqueries, EXISTS in expressions) is a SERVICE pattern. */
 export function usesService(node: unknown): boolean {
-  if (Array.isArray(node)) return node.some(usesService);
-  if (typeof node !== 'object' || node === null) return false;
-  // RDF/JS terms carry termType, never a pattern type; strings and numbers end the walk.
-  if ((node as { type?: unknown }).type === 'service') return true;
-  return Object.values(node).some(usesService);
+  // RDF/JS terms carry termType, never a pattern type.
+  return walkAst(node, (n) => n.type === 'service' || undefined);
 }
 
 /** True for a SELECT of aggregates without GROUP BY: its answer has exactly one row, so no cap is needed. */

@@ -31,6 +31,10 @@ import { WorkerHandle } from './worker-handle.js';
 
 export type QueryOutcome = 'ok' | 'error' | 'deadline' | 'unavailable';
 
+/** How a failed query ended, for metrics (every QueryStore reports it the same way). */
+export const queryOutcome = (err: unknown): QueryOutcome =>
+  err instanceof QueryDeadlineError ? 'deadline' : err instanceof StoreUnavailableError ? 'unavailable' : 'error';
+
 export interface StoreManagerOptions {
   /** Load nonpublic.nq.gz too (the REST store); the SPARQL store serves the public quads only. */
   includeNonPublic: boolean;
@@ -146,9 +150,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
       this.options.onQuery?.(performance.now() - started, kind, 'ok');
       return body;
     } catch (err) {
-      const outcome: QueryOutcome =
-        err instanceof QueryDeadlineError ? 'deadline' : err instanceof StoreUnavailableError ? 'unavailable' : 'error';
-      this.options.onQuery?.(performance.now() - started, kind, outcome);
+      this.options.onQuery?.(performance.now() - started, kind, queryOutcome(err));
       throw err;
     }
   }

@@ -76,10 +76,21 @@ export function publishStep(
   if (server === undefined) return then;
   return async (staged: Generation) => {
     // Not `onDone?.(await …)`: an absent onDone would skip the publication itself.
-    const report = await publishGeneration(server, staged.dir, staged.manifest);
+    const report = await publishGeneration(server, staged.dir, staged.manifest).finally(() => server.close());
     onDone?.(report);
     await then?.(staged);
   };
+}
+
+/** `work` done with the remote server of `config`, whose connections are closed after; undefined for the embedded store. */
+async function withRemoteServer<T>(config: Pick<Config, 'store'>, work: (server: RemoteServer) => Promise<T>): Promise<T | undefined> {
+  const server = remoteServer(config);
+  if (server === undefined) return undefined;
+  try {
+    return await work(server);
+  } finally {
+    await server.close();
+  }
 }
 
 /**
@@ -87,13 +98,14 @@ export function publishStep(
  * folder's staging/ (a harvest or load writing to the server now); nothing for the embedded store.
  */
 export async function dropRemoteGenerations(config: Pick<Config, 'store' | 'dataDir'>, keep: readonly string[]): Promise<string[]> {
-  const server = remoteServer(config);
-  if (server === undefined) return [];
-  const staging = await readdir(path.join(config.dataDir, 'staging')).catch(() => [] as string[]);
-  const kept = new Set([...keep, ...staging]);
-  const drop = (await publishedGenerations(server)).map((g) => g.id).filter((id) => !kept.has(id));
-  await dropGenerations(server, drop);
-  return drop;
+  const dropped = await withRemoteServer(config, async (server) => {
+    const staging = await readdir(path.join(config.dataDir, 'staging')).catch(() => [] as string[]);
+    const kept = new Set([...keep, ...staging]);
+    const drop = (await publishedGenerations(server)).map((g) => g.id).filter((id) => !kept.has(id));
+    await dropGenerations(server, drop);
+    return drop;
+  });
+  return dropped ?? [];
 }
 
 /**
@@ -101,11 +113,11 @@ export async function dropRemoteGenerations(config: Pick<Config, 'store' | 'data
  * (a data folder made without STORE_URL); undefined when nothing was written or the store is embedded.
  */
 export async function ensurePublished(config: Pick<Config, 'store'>, generationDir: string): Promise<(PublishReport & { generation: string }) | undefined> {
-  const server = remoteServer(config);
-  if (server === undefined) return undefined;
-  const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
-  if (await isPublished(server, manifest.id)) return undefined;
-  return { generation: manifest.id, ...(await publishGeneration(server, generationDir, manifest)) };
+  return withRemoteServer(config, async (server) => {
+    const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
+    if (await isPublished(server, manifest.id)) return undefined;
+    return { generation: manifest.id, ...(await publishGeneration(server, generationDir, manifest)) };
+  });
 }
 
 /**

@@ -94,9 +94,9 @@ try {
   const queries = new QueryCatalogue();
   const startApp = async (recordCacheSize: string): Promise<{ origin: string; store: ServingStore; close: () => void; readyMs: number }> => {
     const started = performance.now();
-    const store = createStores(loadConfig({ ...env, RECORD_CACHE_SIZE: recordCacheSize })).rest;
-    await store.start(data.generation.dir);
     const appConfig = loadConfig({ ...env, RECORD_CACHE_SIZE: recordCacheSize });
+    const store = createStores(appConfig).rest;
+    await store.start(data.generation.dir);
     const logger = createLogger(appConfig, pino.destination({ dest: '/dev/null', sync: false }));
     const ctx: AppContext = { config: appConfig, iris: new Iris(BENCH_BASE_URL), store, logger, metrics: new Metrics(), queries };
     const http = await listen(createApp(ctx), 0, '127.0.0.1');

@@ -144,6 +144,8 @@ export interface DemoAppOptions {
   testHooks?: boolean;
   /** Also start a SPARQL store on the public quads and mount /sparql. */
   sparql?: boolean;
+  /** Give the embedded SPARQL store a standby worker, as server.ts does (src/store/stores.ts). */
+  standby?: boolean;
 }
 
 /**
@@ -175,7 +177,9 @@ export async function startDemoApp(env: Record<string, string> = {}, options: De
   const generation = (await currentGeneration(data.dataDir)) ?? data.generation;
   const stores = config.store === undefined ? undefined : createStores(config);
   const store: ServingStore = stores?.rest ?? new StoreManager({ includeNonPublic: true, testHooks: options.testHooks ?? false });
-  const sparqlStore = options.sparql ? (stores?.sparql ?? new StoreManager({ includeNonPublic: false, testHooks: options.testHooks ?? false })) : undefined;
+  const sparqlStore = options.sparql
+    ? (stores?.sparql ?? new StoreManager({ includeNonPublic: false, standby: options.standby ?? false, testHooks: options.testHooks ?? false }))
+    : undefined;
   await Promise.all([store.start(generation.dir), sparqlStore?.start(generation.dir)]);
   const ctx: AppContext = {
     config,

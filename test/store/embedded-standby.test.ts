@@ -5,54 +5,32 @@
  * it the whole public file reloads); the REST store keeps one worker.
  */
 import request from 'supertest';
-import type { AppContext } from '../../src/app-context.js';
-import { createApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config/config.js';
-import { Metrics } from '../../src/http/metrics.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
-import { currentGeneration } from '../../src/store/generations.js';
-import { StoreManager } from '../../src/store/store-manager.js';
-import { Iris } from '../../src/vocab/iris.js';
-import { demoData, TEST_BASE_URL } from '../helpers/demo.js';
-import { memoryLogger } from '../helpers/http-context.js';
+import type { StoreManager } from '../../src/store/store-manager.js';
+import { startDemoApp, type DemoApp } from '../helpers/demo.js';
 
 const RUNAWAY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }';
 const DEADLINE = 1500;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('/sparql with a standby SPARQL worker', () => {
-  let app: ReturnType<typeof createApp>;
+  let demo: DemoApp;
+  let app: DemoApp['app'];
   let store: StoreManager;
   let sparqlStore: StoreManager;
   let probes = 0;
 
   beforeAll(async () => {
-    const data = await demoData();
-    const config = loadConfig({
-      BASE_URL: TEST_BASE_URL,
-      DATA_DIR: data.dataDir,
-      RATE_LIMIT_PER_MINUTE: '0',
-      LOG_LEVEL: 'silent',
-      SPARQL_TIMEOUT_MS: String(DEADLINE),
+    demo = await startDemoApp(
       // Every probe runs its query on the store: no answer from the result cache.
-      SPARQL_RESULT_CACHE_MB: '0',
-    });
-    const generation = (await currentGeneration(data.dataDir)) ?? data.generation;
-    store = new StoreManager({ includeNonPublic: true });
-    sparqlStore = new StoreManager({ includeNonPublic: false, standby: true });
-    await Promise.all([store.start(generation.dir), sparqlStore.start(generation.dir)]);
-    const ctx: AppContext = {
-      config,
-      iris: new Iris(config.baseUrl),
-      store,
-      logger: memoryLogger('fatal').logger,
-      metrics: new Metrics(),
-      queries: new QueryCatalogue(),
-    };
-    app = createApp(ctx, { sparqlStore });
+      { SPARQL_TIMEOUT_MS: String(DEADLINE), SPARQL_RESULT_CACHE_MB: '0' },
+      { sparql: true, standby: true },
+    );
+    app = demo.app;
+    store = demo.store as StoreManager;
+    sparqlStore = demo.sparqlStore as StoreManager;
   });
   afterAll(async () => {
-    await Promise.all([store?.close(), sparqlStore?.close()]);
+    await demo?.close();
   });
 
   const untilStandby = async (): Promise<void> => {

@@ -39,7 +39,7 @@ import type {
   VariableTerm,
 } from 'sparqljs';
 import { DataFactory } from 'n3';
-import { parserFor } from '../../queries/sparql-parser.js';
+import { parserFor, walkAst } from '../../queries/sparql-ast.js';
 import { QueryError } from '../errors.js';
 
 const { namedNode, variable, literal } = DataFactory;
@@ -146,6 +146,7 @@ class Rewriter {
   private readonly taken: Set<string>;
   /** How often each variable occurs in the query as parsed. */
   private readonly occurrences: Map<string, number>;
+
   /** Graph variables bound to IRIs by a top-level VALUES, and the column that gets their prefixed names. */
   private readonly valuesBound = new Map<string, string>();
   private fresh = 0;
@@ -163,8 +164,8 @@ class Rewriter {
     this.candidatesOf = includeNonPublic
       ? (iri) => [(nonPublic.has(iri) ? graphs.nonPublicPrefix : graphs.publicPrefix) + iri]
       : (iri) => [graphs.publicPrefix + iri];
-    this.taken = variablesIn(query);
     this.occurrences = countVariables(query);
+    this.taken = new Set(this.occurrences.keys());
   }
 
   rewrite(options: RewriteOptions): sparqljs.Query {
@@ -459,8 +460,7 @@ class Rewriter {
    */
   private ordering(ordering: Ordering): Ordering {
     const e = this.expression(ordering.expression, false);
-    const aliases = this.aliases();
-    if (!('termType' in e) || e.termType !== 'Variable' || aliases.has(e.value)) return { ...ordering, expression: e };
+    if (!('termType' in e) || e.termType !== 'Variable' || this.aliases().has(e.value)) return { ...ordering, expression: e };
     const isYear = call('=', call('datatype', e), namedNode(`${XSD}gYear`));
     const year: Expression = {
       type: 'functionCall',
@@ -470,17 +470,13 @@ class Rewriter {
     return { ...ordering, expression: call('coalesce', call('if', isYear, year, e), e) };
   }
 
-  /** Variables the query projects as `(expression AS ?v)` (in any SELECT, subqueries included). */
+  /** Variables an expression binds (a projection or a BIND, the rewrite's own included), anywhere in the query. */
   private aliases(): Set<string> {
     const names = new Set<string>();
-    const visit = (node: unknown): void => {
-      if (Array.isArray(node)) return node.forEach(visit);
-      if (typeof node !== 'object' || node === null || 'termType' in node) return;
-      const v = node as { expression?: unknown; variable?: { termType?: string; value?: string } };
-      if (v.expression !== undefined && v.variable?.termType === 'Variable' && typeof v.variable.value === 'string') names.add(v.variable.value);
-      Object.values(node).forEach(visit);
-    };
-    visit(this.query);
+    walkAst(this.query, (n) => {
+      const bound = boundExpression(n);
+      if (bound) names.add(bound.variable);
+    });
     return names;
   }
 
@@ -497,40 +493,29 @@ class Rewriter {
 
 const call = (operator: string, ...args: Expression[]): sparqljs.OperationExpression => ({ type: 'operation', operator, args });
 
-/** Names of every variable anywhere in `node` (an AST or part of one). */
-function variablesIn(node: unknown, names = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) {
-    for (const item of node) variablesIn(item, names);
-    return names;
-  }
-  if (typeof node !== 'object' || node === null) return names;
-  const term = node as { termType?: string; value?: string };
-  if (term.termType === 'Variable' && typeof term.value === 'string') {
-    names.add(term.value);
-    return names;
-  }
-  for (const [key, value] of Object.entries(node)) {
-    // VALUES rows name their variables in their keys.
-    if (key.startsWith('?')) names.add(key.slice(1));
-    variablesIn(value, names);
-  }
-  return names;
+/** Occurrences of each variable in `node` (an AST or part of one), VALUES rows (which name theirs in keys) included. */
+function countVariables(node: unknown): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (name: string): void => void counts.set(name, (counts.get(name) ?? 0) + 1);
+  walkAst(node, (n) => {
+    if (n.termType === 'Variable' && typeof n.value === 'string') {
+      add(n.value);
+      return false;
+    }
+    for (const key of Object.keys(n)) if (key.startsWith('?')) add(key.slice(1));
+    return undefined;
+  });
+  return counts;
 }
 
-/** Occurrences of each variable in `node`. */
-function countVariables(node: unknown, counts = new Map<string, number>()): Map<string, number> {
-  if (Array.isArray(node)) {
-    for (const item of node) countVariables(item, counts);
-    return counts;
-  }
-  if (typeof node !== 'object' || node === null) return counts;
-  const term = node as { termType?: string; value?: string };
-  if (term.termType === 'Variable' && typeof term.value === 'string') {
-    counts.set(term.value, (counts.get(term.value) ?? 0) + 1);
-    return counts;
-  }
-  for (const value of Object.values(node)) countVariables(value, counts);
-  return counts;
+/** Names of every variable anywhere in `node`. */
+const variablesIn = (node: unknown): Set<string> => new Set(countVariables(node).keys());
+
+/** The variable `(expression AS ?v)` or `BIND(expression AS ?v)` binds, when `n` is one of those. */
+function boundExpression(n: Readonly<Record<string, unknown>>): { expression: { type?: string; operator?: string }; variable: string } | undefined {
+  const variable = n.variable as { termType?: string; value?: string } | undefined;
+  if (n.expression === undefined || variable?.termType !== 'Variable' || typeof variable.value !== 'string') return undefined;
+  return { expression: n.expression as { type?: string; operator?: string }, variable: variable.value };
 }
 
 const BOOLEAN_OPERATORS = new Set([
@@ -541,26 +526,15 @@ const BOOLEAN_OPERATORS = new Set([
 /** Variables that a BIND or a projection binds to a boolean-valued expression. */
 function booleanVariables(query: unknown): string[] {
   const names = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (typeof node !== 'object' || node === null || 'termType' in node) return;
-    const v = node as { expression?: { type?: string; operator?: string }; variable?: { termType?: string; value?: string } };
-    const e = v.expression;
-    if (e?.type === 'operation' && BOOLEAN_OPERATORS.has(String(e.operator).toLowerCase()) && v.variable?.termType === 'Variable' && v.variable.value) names.add(v.variable.value);
-    Object.values(node).forEach(visit);
-  };
-  visit(query);
+  walkAst(query, (n) => {
+    const bound = boundExpression(n);
+    if (bound?.expression.type === 'operation' && BOOLEAN_OPERATORS.has(String(bound.expression.operator).toLowerCase())) names.add(bound.variable);
+  });
   return [...names];
 }
 
 /** True when an expression holds an EXISTS or NOT EXISTS. */
-function hasExists(node: unknown): boolean {
-  if (Array.isArray(node)) return node.some(hasExists);
-  if (typeof node !== 'object' || node === null || 'termType' in node) return false;
-  const op = node as { type?: string; operator?: string };
-  if (op.type === 'operation' && (op.operator === 'exists' || op.operator === 'notexists')) return true;
-  return Object.values(node).some(hasExists);
-}
+const hasExists = (node: unknown): boolean => walkAst(node, (n) => (n.type === 'operation' && (n.operator === 'exists' || n.operator === 'notexists')) || undefined);
 
 /** Variables an element of a group binds in every solution it gives (none for OPTIONAL, MINUS, FILTER). */
 function boundBy(pattern: Pattern): string[] {
@@ -585,15 +559,13 @@ function boundBy(pattern: Pattern): string[] {
 }
 
 /** Variables used as a graph name outside subqueries (EXISTS included). */
-function graphVariablesOutsideSubqueries(patterns: readonly Pattern[], names = new Set<string>()): Set<string> {
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (typeof node !== 'object' || node === null || 'termType' in node) return;
-    const pattern = node as { type?: string; name?: VariableTerm | IriTerm };
-    if (pattern.type === 'query') return;
-    if (pattern.type === 'graph' && pattern.name?.termType === 'Variable') names.add(pattern.name.value);
-    Object.values(node).forEach(visit);
-  };
-  visit(patterns);
+function graphVariablesOutsideSubqueries(patterns: readonly Pattern[]): Set<string> {
+  const names = new Set<string>();
+  walkAst(patterns, (n) => {
+    if (n.type === 'query') return false;
+    const name = n.name as VariableTerm | IriTerm | undefined;
+    if (n.type === 'graph' && name?.termType === 'Variable') names.add(name.value);
+    return undefined;
+  });
   return names;
 }

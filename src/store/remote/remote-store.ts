@@ -14,12 +14,12 @@
 import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { QueryDeadlineError, QueryError, StoreUnavailableError } from '../errors.js';
+import { QueryError, StoreUnavailableError } from '../errors.js';
 import { generationFiles } from '../generations.js';
 import { parseManifest } from '../manifest.js';
 import { readQuadBatches } from '../nquads-file.js';
 import { answersWithRdf, queryForm } from '../query-form.js';
-import type { QueryOutcome } from '../store-manager.js';
+import { queryOutcome, type QueryOutcome } from '../store-manager.js';
 import { RDF_FORMATS, type GenerationManifest, type QueryOptions, type QueryStore } from '../types.js';
 import { generationGraphs, rewriteForView, type GraphView, type ViewQuery } from './graph-view.js';
 import { isPublished } from './publish.js';
@@ -119,8 +119,7 @@ export class RemoteStore extends EventEmitter implements QueryStore {
       this.options.onQuery?.(performance.now() - started, kind, 'ok');
       return body;
     } catch (err) {
-      const outcome: QueryOutcome = err instanceof QueryDeadlineError ? 'deadline' : err instanceof StoreUnavailableError ? 'unavailable' : 'error';
-      this.options.onQuery?.(performance.now() - started, kind, outcome);
+      this.options.onQuery?.(performance.now() - started, kind, queryOutcome(err));
       throw err;
     }
   }

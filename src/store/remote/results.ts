@@ -11,7 +11,7 @@ import { writeRdfXml } from '../../sparql/rdf-xml.js';
 
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 const XSD_GYEAR = 'http://www.w3.org/2001/XMLSchema#gYear';
-const XSD_BOOLEAN_TYPE = 'http://www.w3.org/2001/XMLSchema#boolean';
+const XSD_BOOLEAN = 'http://www.w3.org/2001/XMLSchema#boolean';
 
 export interface JsonTerm {
   type: 'uri' | 'literal' | 'bnode' | 'typed-literal' | 'triple';
@@ -35,14 +35,13 @@ function normaliseTerm(term: JsonTerm): JsonTerm {
   if (term.type === 'typed-literal' || term.type === 'literal') {
     const { datatype } = term;
     if (datatype === undefined || datatype === XSD_STRING) return term['xml:lang'] === undefined ? { type: 'literal', value: term.value } : { type: 'literal', value: term.value, 'xml:lang': term['xml:lang'] };
-    if (datatype === XSD_BOOLEAN_TYPE && (term.value === '1' || term.value === '0')) return { type: 'literal', value: term.value === '1' ? 'true' : 'false', datatype };
+    if (datatype === XSD_BOOLEAN && (term.value === '1' || term.value === '0')) return { type: 'literal', value: term.value === '1' ? 'true' : 'false', datatype };
     return { type: 'literal', value: datatype === XSD_GYEAR ? padYear(term.value) : term.value, datatype };
   }
   return term;
 }
 
 const XSD_INTEGER = 'http://www.w3.org/2001/XMLSchema#integer';
-const XSD_BOOLEAN = 'http://www.w3.org/2001/XMLSchema#boolean';
 
 /**
  * Virtuoso's JSON results as SPARQL 1.1 JSON results. `booleans` names the variables bound to a boolean
@@ -115,7 +114,7 @@ const BOOLEAN_NT = /"([01])"\^\^<http:\/\/www\.w3\.org\/2001\/XMLSchema#boolean>
 export function fixYearsInRdf(text: string): string {
   let fixed = text;
   if (fixed.includes('XMLSchema#gYear')) fixed = fixed.replace(GYEAR_NT, (_m, year: string, zone: string) => `"${padYear(year)}${zone}"^^<${XSD_GYEAR}>`);
-  if (fixed.includes('XMLSchema#boolean')) fixed = fixed.replace(BOOLEAN_NT, (_m, bit: string) => `"${bit === '1' ? 'true' : 'false'}"^^<${XSD_BOOLEAN_TYPE}>`);
+  if (fixed.includes('XMLSchema#boolean')) fixed = fixed.replace(BOOLEAN_NT, (_m, bit: string) => `"${bit === '1' ? 'true' : 'false'}"^^<${XSD_BOOLEAN}>`);
   return fixed;
 }
 
