@@ -104,6 +104,8 @@ export interface ViewQuery {
   limit: number | undefined;
   /** Variables bound to a boolean expression (Virtuoso answers them as xsd:integer 1 and 0). */
   booleans: string[];
+  /** Variables of the rewrite's own, dropped from any answer that would show them (a `SELECT *` of no variable). */
+  hidden: string[];
 }
 
 /**
@@ -125,6 +127,49 @@ function describeAsConstruct(query: sparqljs.DescribeQuery): sparqljs.ConstructQ
   return { ...rest, queryType: 'CONSTRUCT', template, where: [...where, about] } as sparqljs.ConstructQuery;
 }
 
+/**
+ * `SELECT *` as the list of the variables it stands for, so that the rewrite's own variables (graph names with
+ * the generation's prefix among them) never reach an answer. A query whose pattern binds no variable keeps its
+ * `*`; the store drops the rewrite's variables from such an answer (`ViewQuery.hidden`).
+ */
+function projectWildcard(query: sparqljs.SelectQuery): void {
+  const listed = query.variables as unknown[];
+  if (!listed.some((v) => (v as { termType?: string }).termType === 'Wildcard')) return;
+  const names = inScope(query.where ?? []);
+  for (const row of query.values ?? []) for (const key of Object.keys(row)) if (!names.includes(key.slice(1))) names.push(key.slice(1));
+  if (names.length > 0) query.variables = names.map((name) => variable(name));
+}
+
+/**
+ * EXISTS used as a value in the projection or ORDER BY, as a BIND at the end of the pattern, whose EXISTS the
+ * rewrite then turns into a sub-select (`Rewriter.lift`): Virtuoso 7.2 hangs on an EXISTS evaluated as a
+ * value beside a VALUES (docs/remote-store.md). A grouped query is refused: a BIND cannot stand for its values.
+ */
+function bindValueExists(query: sparqljs.SelectQuery): void {
+  const items = query.variables as (VariableTerm | { expression: Expression; variable: VariableTerm })[];
+  const valued = (item: (typeof items)[number]): item is { expression: Expression; variable: VariableTerm } => 'expression' in item && hasExists(item.expression);
+  const ordered = query.order?.some((o) => hasExists(o.expression)) ?? false;
+  if (!items.some(valued) && !ordered && !hasExists(query.having) && !hasExists(query.group)) return;
+  if (query.group !== undefined || query.having !== undefined || walkAst(items, (n) => n.type === 'aggregate' || undefined)) {
+    throw new QueryError('EXISTS used as a value in a grouped query cannot run on this store (it would hang the SPARQL server); use FILTER EXISTS or an OPTIONAL instead');
+  }
+  const where = [...(query.where ?? [])];
+  const taken = variablesIn(query);
+  query.variables = items.map((item) => {
+    if (!valued(item)) return item;
+    where.push({ type: 'bind', variable: item.variable, expression: item.expression });
+    return item.variable;
+  });
+  query.order = query.order?.map((o, i) => {
+    if (!hasExists(o.expression)) return o;
+    let name = `order_exists_${i}`;
+    while (taken.has(name)) name = `${name}_`;
+    where.push({ type: 'bind', variable: variable(name), expression: o.expression });
+    return { ...o, expression: variable(name) };
+  });
+  query.where = where;
+}
+
 /** The query `text` rewritten to read only the graphs of `view`; throws `QueryError` for what cannot run. */
 export function rewriteForView(text: string, view: GraphView, options: RewriteOptions): ViewQuery {
   let ast: SparqlQuery;
@@ -134,8 +179,14 @@ export function rewriteForView(text: string, view: GraphView, options: RewriteOp
     throw new QueryError(`invalid SPARQL query: ${(err as Error).message}`);
   }
   if (ast.type !== 'query') throw new QueryError('the store is read-only: updates are not accepted');
-  const rewritten = new Rewriter(view, ast.queryType === 'DESCRIBE' ? describeAsConstruct(ast) : ast).rewrite(options);
-  return { text: generator.stringify(rewritten), limit: (rewritten as { limit?: number }).limit, booleans: booleanVariables(rewritten) };
+  const query = ast.queryType === 'DESCRIBE' ? describeAsConstruct(ast) : ast;
+  if (query.queryType === 'SELECT') {
+    projectWildcard(query);
+    bindValueExists(query);
+  }
+  const rewriter = new Rewriter(view, query);
+  const rewritten = rewriter.rewrite(options);
+  return { text: generator.stringify(rewritten), limit: (rewritten as { limit?: number }).limit, booleans: booleanVariables(rewritten), hidden: rewriter.ownVariables() };
 }
 
 class Rewriter {
@@ -149,6 +200,10 @@ class Rewriter {
 
   /** Graph variables bound to IRIs by a top-level VALUES, and the column that gets their prefixed names. */
   private readonly valuesBound = new Map<string, string>();
+  /** The server-graph variable of each graph variable of the query: one name, so MINUS and joins compare it. */
+  private readonly raws = new Map<string, string>();
+  /** Every variable the rewrite introduced. */
+  private readonly own: string[] = [];
   private fresh = 0;
   /** Server graphs that make the default graph (none: it is empty). */
   private defaultGraphs: string[] = [];
@@ -172,7 +227,7 @@ class Rewriter {
     const query = this.query;
     this.rewriteDataset(options);
     this.bindGraphColumns();
-    if (query.where) query.where = this.patterns(query.where, false);
+    if (query.where) query.where = this.lift(this.patterns(query.where, false));
     if (query.values && query.values.length > 0 && query.values.every((row) => Object.keys(row).length === 0)) delete query.values;
     if ('order' in query && query.order) query.order = query.order.map((o) => this.ordering(o));
     if ('having' in query && query.having) query.having = query.having.map((e) => this.expression(e, false));
@@ -275,7 +330,7 @@ class Rewriter {
       { type: 'values', values: prefixes.map((p) => ({ [`?${prefix.value}`]: literal(p) })) },
       { type: 'bind', variable: raw, expression: call('iri', call('concat', prefix, call('str', name))) },
       ...this.graphWith(raw, inner),
-      { type: 'filter', expression: call('strstarts', call('str', raw), literal(this.viewPrefix())) },
+      this.scope(raw),
       // Always true when ?v was bound; when it was not, no graph passes rather than every graph.
       { type: 'filter', expression: call('=', name, this.stripped(raw)) },
     ];
@@ -360,14 +415,15 @@ class Rewriter {
       return { type: 'group', patterns: this.graphWith(target, this.inside(target, pattern.patterns, inSubquery)) } as GroupPattern;
     }
     const bound = inSubquery ? undefined : this.valuesBound.get(name.value);
-    if (bound !== undefined) return { type: 'group', patterns: this.graphWith(variable(bound), this.inside(variable(bound), pattern.patterns, inSubquery)) } as GroupPattern;
+    if (bound !== undefined) {
+      // The VALUES column holds prefixed names only; the scope filter says so to the server as well.
+      const column = variable(bound);
+      return { type: 'group', patterns: [...this.graphWith(column, this.inside(column, pattern.patterns, inSubquery)), this.scope(column)] } as GroupPattern;
+    }
     // The generation's graphs only, and ?name as the data model names the graph.
-    const raw = variable(this.freshName(name.value));
+    const raw = variable(this.rawOf(name.value));
     const inner = this.inside(raw, pattern.patterns, inSubquery);
-    const scope: FilterPattern = { type: 'filter', expression: call('strstarts', call('str', raw), literal(this.viewPrefix())) };
-    // `GRAPH ?g {}` lists the graphs; Virtuoso matches nothing for an empty pattern, so the graphs are read off their statements.
-    const graph: Pattern[] = inner.length === 0 ? [this.graphNames(raw)] : this.graphWith(raw, inner);
-    return { type: 'group', patterns: [...graph, scope, this.link(name, raw, inner)] } as GroupPattern;
+    return { type: 'group', patterns: [...this.graphWith(raw, inner), this.scope(raw), this.link(name, raw, inner)] } as GroupPattern;
   }
 
   /**
@@ -377,6 +433,9 @@ class Rewriter {
    * move, and a BIND only when nothing else in the group reads its variable, so the meaning stays.
    */
   private graphWith(target: IriTerm | VariableTerm, inner: Pattern[]): Pattern[] {
+    // `GRAPH g {}` asks whether the graph exists; Virtuoso answers an empty GRAPH pattern wrongly (nothing for a
+    // variable, true for any IRI), so the graph is read off its statements.
+    if (inner.length === 0) return [target.termType === 'Variable' ? this.graphNames(target) : this.graphHolds(target)];
     const kept: Pattern[] = [];
     const moved: Pattern[] = [];
     const own = new Set(inner.flatMap(boundBy));
@@ -394,6 +453,20 @@ class Rewriter {
   /** True when variable `name` occurs nowhere in the query but in `node` (a variable local to an EXISTS). */
   private onlyIn(name: string, node: unknown): boolean {
     return (countVariables(node).get(name) ?? 0) === (this.occurrences.get(name) ?? 0);
+  }
+
+  /** One solution, of a variable of the rewrite's own, when the graph `iri` holds a statement; none otherwise. */
+  private graphHolds(iri: IriTerm): Pattern {
+    const [s, p, o] = ['s', 'p', 'o'].map((n) => variable(this.freshName(n))) as unknown as [VariableTerm, VariableTerm, VariableTerm];
+    const holds = {
+      type: 'query',
+      queryType: 'SELECT',
+      variables: [s],
+      prefixes: {},
+      where: [{ type: 'graph', name: iri, patterns: [{ type: 'bgp', triples: [{ subject: s, predicate: p, object: o }] }] }],
+      limit: 1,
+    } as unknown as Pattern;
+    return { type: 'group', patterns: [holds] } as GroupPattern;
   }
 
   /** The distinct names of the graphs that hold a statement, as `raw`. */
@@ -422,6 +495,11 @@ class Rewriter {
     return call('iri', call('substr', call('str', raw), literal(String(this.view.graphs.publicPrefix.length + 1), namedNode(`${XSD}integer`))));
   }
 
+  /** Only the view's graphs pass as `raw`. */
+  private scope(raw: VariableTerm): FilterPattern {
+    return { type: 'filter', expression: call('strstarts', call('str', raw), literal(this.viewPrefix())) };
+  }
+
   private viewPrefix(): string {
     return this.view.includeNonPublic ? this.view.graphs.prefix : this.view.graphs.publicPrefix;
   }
@@ -441,7 +519,7 @@ class Rewriter {
       case 'functionCall': {
         const fn = expression as sparqljs.FunctionCallExpression;
         const iri = typeof fn.function === 'string' ? fn.function : fn.function.value;
-        if (!iri.startsWith(XSD)) throw new QueryError(`the function <${iri}> is not available on this endpoint (only SPARQL's built-in functions and the XSD casts are)`);
+        if (!XSD_CASTS.has(iri)) throw new QueryError(`the function <${iri}> is not available on this endpoint (only SPARQL's built-in functions and the XSD casts are)`);
         return { ...fn, args: fn.args.map((a) => this.expression(a, inSubquery, inGraph)) };
       }
       case 'aggregate': {
@@ -485,13 +563,185 @@ class Rewriter {
       const name = `${base.replace(/[^A-Za-z0-9_]/g, '_')}_mld${this.fresh++}`;
       if (!this.taken.has(name)) {
         this.taken.add(name);
+        this.own.push(name);
         return name;
       }
     }
   }
+
+  /** The variables the rewrite introduced. */
+  ownVariables(): string[] {
+    return [...this.own];
+  }
+
+  private rawOf(name: string): string {
+    let raw = this.raws.get(name);
+    if (raw === undefined) {
+      raw = this.freshName(name);
+      this.raws.set(name, raw);
+    }
+    return raw;
+  }
+
+  /**
+   * The rewritten `patterns` in forms Virtuoso 7.2 evaluates correctly and without hanging
+   * (docs/remote-store.md, "Query shapes"): an EXISTS used as a value (in a BIND) becomes an OPTIONAL
+   * sub-select of the variables it shares with what precedes it, and `BOUND` of a flag (an EXISTS evaluated
+   * as a value beside a VALUES hangs the server); a group that filters with EXISTS but reads no statement
+   * of its own gets a one-row VALUES (Virtuoso takes such a FILTER EXISTS, and NOT EXISTS, as true).
+   */
+  private lift(patterns: Pattern[]): Pattern[] {
+    const out: Pattern[] = [];
+    for (const original of patterns) {
+      const p = this.liftWithin(original);
+      if (p.type === 'bind' && hasExists(p.expression)) {
+        const optionals: Pattern[] = [];
+        const expression = this.liftValue(p.expression, new Set(inScope(out)), optionals);
+        out.push(...optionals, { ...p, expression });
+      } else {
+        out.push(p);
+      }
+    }
+    const filtersWithExists = out.some((p) => p.type === 'filter' && hasExists(p.expression));
+    if (filtersWithExists && !out.some((p) => p.type === 'bgp' || p.type === 'graph' || p.type === 'values')) {
+      out.unshift({ type: 'values', values: [{ [`?${this.freshName('unit')}`]: literal('1', namedNode(`${XSD}integer`)) }] });
+    }
+    return out;
+  }
+
+  /** `pattern` with the groups inside it (EXISTS in its FILTERs and subqueries included) lifted. */
+  private liftWithin(pattern: Pattern): Pattern {
+    switch (pattern.type) {
+      case 'group':
+      case 'optional':
+      case 'minus':
+      case 'graph':
+        return { ...pattern, patterns: this.lift(pattern.patterns) };
+      case 'union':
+        return { ...pattern, patterns: pattern.patterns.map((branch) => this.liftWithin(branch)) };
+      case 'filter':
+        return { ...pattern, expression: this.liftInExpression(pattern.expression) };
+      case 'query': {
+        const sub = pattern as sparqljs.SelectQuery;
+        return { ...sub, where: this.lift(sub.where ?? []) } as Pattern;
+      }
+      default:
+        return pattern;
+    }
+  }
+
+  /** The EXISTS patterns of a filter expression, lifted inside. */
+  private liftInExpression(expression: Expression): Expression {
+    if (typeof expression !== 'object' || expression === null || Array.isArray(expression) || 'termType' in expression || expression.type !== 'operation') return expression;
+    const op = expression as sparqljs.OperationExpression;
+    if (op.operator === 'exists' || op.operator === 'notexists') return { ...op, args: op.args.map((a) => this.liftWithin(a as Pattern)) };
+    return { ...op, args: op.args.map((a) => this.liftInExpression(a as Expression)) };
+  }
+
+  /**
+   * A value expression whose every EXISTS is replaced by `BOUND(?flag)` (`!BOUND` for NOT EXISTS), the flag
+   * set by an OPTIONAL sub-select, pushed to `optionals`, of the variables the EXISTS shares with `visible`.
+   */
+  private liftValue(expression: Expression, visible: ReadonlySet<string>, optionals: Pattern[]): Expression {
+    if (Array.isArray(expression)) return expression.map((e) => this.liftValue(e, visible, optionals)) as unknown as Expression;
+    if (typeof expression !== 'object' || expression === null || 'termType' in expression) return expression;
+    if (expression.type === 'functionCall') {
+      const fn = expression as sparqljs.FunctionCallExpression;
+      return { ...fn, args: fn.args.map((a) => this.liftValue(a, visible, optionals)) };
+    }
+    if (expression.type !== 'operation') return expression;
+    const op = expression as sparqljs.OperationExpression;
+    if (op.operator !== 'exists' && op.operator !== 'notexists') return { ...op, args: op.args.map((a) => this.liftValue(a as Expression, visible, optionals)) };
+    const pattern = this.liftWithin(op.args[0] as Pattern);
+    const shared = [...variablesIn(pattern)].filter((name) => visible.has(name));
+    const bindable = patternVariables(pattern);
+    const loose = shared.find((name) => !bindable.has(name));
+    if (loose !== undefined) {
+      throw new QueryError(
+        `EXISTS used as a value reads ?${loose} only in an expression; this store evaluates such an EXISTS as a sub-select, which cannot see ?${loose}. ` +
+          'Use FILTER EXISTS, or match ?' + loose + ' in a pattern inside the EXISTS',
+      );
+    }
+    const flag = variable(this.freshName('exists'));
+    const select = {
+      type: 'query',
+      queryType: 'SELECT',
+      prefixes: {},
+      variables: [...shared.map((name) => variable(name)), { expression: literal('1', namedNode(`${XSD}integer`)), variable: flag }],
+      where: [pattern],
+      ...(shared.length > 0 ? { group: shared.map((name) => ({ expression: variable(name) })) } : { limit: 1 }),
+    } as unknown as Pattern;
+    optionals.push({ type: 'optional', patterns: [{ type: 'group', patterns: [select] } as GroupPattern] });
+    return op.operator === 'exists' ? call('bound', flag) : call('!', call('bound', flag));
+  }
 }
 
 const call = (operator: string, ...args: Expression[]): sparqljs.OperationExpression => ({ type: 'operation', operator, args });
+
+/** The functions a query may call by IRI: SPARQL 1.1's XSD casts (and xsd:date), compared as whole IRIs. */
+const XSD_CASTS: ReadonlySet<string> = new Set(['string', 'boolean', 'integer', 'decimal', 'float', 'double', 'dateTime', 'date'].map((type) => `${XSD}${type}`));
+
+/**
+ * The in-scope variables of a group (SPARQL 1.1 §18.2.1), in the order they first occur: what `SELECT *`
+ * projects. FILTER, MINUS and EXISTS bind nothing; a subquery binds what it projects.
+ */
+function inScope(patterns: readonly Pattern[], into: string[] = []): string[] {
+  const add = (name: string): void => {
+    if (!into.includes(name)) into.push(name);
+  };
+  for (const p of patterns) {
+    switch (p.type) {
+      case 'bgp':
+        for (const name of variablesIn(p.triples)) add(name);
+        break;
+      case 'graph':
+        if (p.name.termType === 'Variable') add(p.name.value);
+        inScope(p.patterns, into);
+        break;
+      case 'group':
+      case 'optional':
+        inScope(p.patterns, into);
+        break;
+      case 'union':
+        for (const branch of p.patterns) inScope([branch], into);
+        break;
+      case 'bind':
+        add(p.variable.value);
+        break;
+      case 'values':
+        for (const row of p.values) for (const key of Object.keys(row)) add(key.slice(1));
+        break;
+      case 'query': {
+        const sub = p as sparqljs.SelectQuery;
+        for (const v of sub.variables as { termType?: string; value?: string; variable?: VariableTerm }[]) {
+          if (v.termType === 'Wildcard') inScope(sub.where ?? [], into);
+          else if (v.termType === 'Variable') add(v.value as string);
+          else if (v.variable) add(v.variable.value);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return into;
+}
+
+/** Variables a pattern can bind: those of its triples, graph names, VALUES and BIND targets (not of its expressions). */
+function patternVariables(pattern: Pattern): Set<string> {
+  const names = new Set<string>();
+  walkAst(pattern, (n) => {
+    if (n.type === 'filter') return false;
+    if (n.type === 'bind') {
+      names.add((n.variable as VariableTerm).value);
+      return false;
+    }
+    if (n.termType === 'Variable' && typeof n.value === 'string') names.add(n.value);
+    for (const key of Object.keys(n)) if (key.startsWith('?')) names.add(key.slice(1));
+    return undefined;
+  });
+  return names;
+}
 
 /** Occurrences of each variable in `node` (an AST or part of one), VALUES rows (which name theirs in keys) included. */
 function countVariables(node: unknown): Map<string, number> {

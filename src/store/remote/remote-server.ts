@@ -131,7 +131,8 @@ export class RemoteServer {
 function serverError(status: number, body: string, url: string, deadlineMs: number | undefined): Error {
   const text = body.replace(/\s+/g, ' ').trim().slice(0, 500);
   // Virtuoso answers 500 for compile errors too; SP0xx codes are the SPARQL compiler's.
-  if (status === 400 || /\bSP0\d\d\b|\b37000\b/.test(text)) return new QueryError(`the SPARQL server refused the query: ${text}`);
+  // The server's text quotes the rewritten query (graph names of the generation): it stays out of the answer.
+  if (status === 400 || /\bSP0\d\d\b|\b37000\b/.test(text)) return new QueryError('the SPARQL server cannot evaluate a construct of this query');
   // The server's own time limit (Virtuoso's MaxQueryExecutionTime) ended the query, or its cost estimate
   // (MaxQueryCostEstimationTime) refused it before it ran: either way it would not finish in time.
   if (/\bSR171\b|\bS1T00\b|estimated execution time .* exceeds the limit/.test(text)) return new QueryDeadlineError(deadlineMs ?? 0);

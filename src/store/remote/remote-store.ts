@@ -149,7 +149,7 @@ export class RemoteStore extends EventEmitter implements QueryStore {
     }
     if (form === 'ask') return askAnswer(normaliseJson(await send(JSON_RESULTS)).boolean === true, format);
     if (format === 'application/sparql-results+xml') return send(format);
-    const results = normaliseJson(await send(JSON_RESULTS), query.booleans);
+    const results = normaliseJson(await send(JSON_RESULTS), query.booleans, query.hidden);
     if (format === 'text/tab-separated-values') return jsonToTsv(results);
     if (format === 'text/csv') return jsonToCsv(results);
     return JSON.stringify(results);

@@ -47,12 +47,13 @@ const XSD_INTEGER = 'http://www.w3.org/2001/XMLSchema#integer';
  * Virtuoso's JSON results as SPARQL 1.1 JSON results. `booleans` names the variables bound to a boolean
  * expression (`BIND(EXISTS { … } AS ?x)`), which Virtuoso answers as xsd:integer 1 and 0.
  */
-export function normaliseJson(text: string, booleans: readonly string[] = []): JsonResults {
+export function normaliseJson(text: string, booleans: readonly string[] = [], hidden: readonly string[] = []): JsonResults {
   const parsed = JSON.parse(text) as JsonResults;
   if (parsed.boolean !== undefined) return { head: {}, boolean: parsed.boolean };
   const bindings = (parsed.results?.bindings ?? []).map((row) => {
     const out: Record<string, JsonTerm> = {};
     for (const [name, term] of Object.entries(row)) {
+      if (hidden.includes(name)) continue;
       const normal = normaliseTerm(term);
       out[name] =
         booleans.includes(name) && normal.datatype === XSD_INTEGER && (normal.value === '0' || normal.value === '1')
@@ -61,7 +62,7 @@ export function normaliseJson(text: string, booleans: readonly string[] = []): J
     }
     return out;
   });
-  return { head: { vars: parsed.head.vars ?? [] }, results: { bindings } };
+  return { head: { vars: (parsed.head.vars ?? []).filter((name) => !hidden.includes(name)) }, results: { bindings } };
 }
 
 const escapeLiteral = (s: string): string => s.replace(/[\\"\n\r\t]/g, (c) => ({ '\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t' })[c] as string);
