@@ -47,6 +47,8 @@ export interface AppOptions {
   changes?: ChangeRouteOptions;
   /** The clock of the v1 sunset, in milliseconds since the epoch (Date.now by default); tests inject one. */
   now?: () => number;
+  /** The generation `current` names, shown by /readyz beside the served one (src/store/follow-current.ts). */
+  wantedGeneration?: () => string | undefined;
 }
 
 /** Bodies smaller than this are sent uncompressed. */
@@ -73,7 +75,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
   // A client that asks for no encoding skips the compression wrappers altogether.
   app.use((req, res, next) => (req.headers['accept-encoding'] === undefined ? next() : compress(req, res, next)));
 
-  app.use(healthRoutes(ctx.store));
+  app.use(healthRoutes(ctx.store, options.wantedGeneration));
   app.get('/metrics', ctx.metrics.handler);
   app.use(landingRoutes());
   app.use(apiDocsRoutes(ctx, { kinds: [OBJECTS, AGENTS, EXHIBITIONS, CONCEPTS], sparql: options.sparqlStore !== undefined }));

@@ -13,8 +13,10 @@ import { Metrics } from './http/metrics.js';
 import { SharedRateLimitCounters } from './http/rate-limit-store.js';
 import { gracefulShutdown, listen } from './http/server-lifecycle.js';
 import { QueryCatalogue } from './queries/catalogue.js';
-import { cleanStaging, listGenerations, pruneGenerations, watchCurrent, type Generation } from './store/generations.js';
-import { createStores, dropRemoteGenerations, ensurePublished, type ServingStore } from './store/stores.js';
+import { CurrentFollower } from './store/follow-current.js';
+import { cleanStaging, listGenerations, pruneGenerations, type Generation } from './store/generations.js';
+import type { RemoteServer } from './store/remote/remote-server.js';
+import { createStores, dropRemoteGenerations, ensurePublished } from './store/stores.js';
 import { Iris } from './vocab/iris.js';
 
 /** Reads the configuration, or prints its one-line problem and exits 1. */
@@ -36,7 +38,7 @@ async function main(): Promise<void> {
   // store only the public ones, in a worker of its own that a query past its deadline may end.
   const onQuery = (ms: number, kind: string): void => metrics.observeStoreQuery(ms, kind);
   // Embedded Oxigraph workers, or the remote SPARQL server named by STORE_URL (src/store/stores.ts).
-  const { rest: store, sparql: sparqlStore, kind: storeKind } = createStores(config, onQuery);
+  const { rest: store, sparql: sparqlStore, kind: storeKind, remote } = createStores(config, onQuery);
   for (const [name, manager] of [['rest', store], ['sparql', sparqlStore]] as const) {
     manager.on('crash', (err: Error) => logger.error({ err, store: name }, 'store worker failed; restarting'));
     manager.on('restart', () => logger.info({ generation: manager.generation?.id, store: name }, 'store worker restarted'));
@@ -50,16 +52,36 @@ async function main(): Promise<void> {
     config.redisUrl !== undefined && config.rateLimitPerMinute > 0
       ? new SharedRateLimitCounters({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger, registry: metrics.registry })
       : undefined;
-  const app = createApp(ctx, { iiifRouter: createIiifRouter({ ...demo, baseUrl: config.baseUrl }), sparqlStore, rateLimitCounters });
+  // Swaps to each new current generation, retrying failed swaps (src/store/follow-current.ts); started once the stores serve.
+  const follower = new CurrentFollower({
+    dataDir: config.dataDir,
+    stores: [store, sparqlStore],
+    logger,
+    afterSwap: async (generation) => pruneAfterSwap(config, logger, generation, remote?.server),
+  });
+  // The remote server's watchdog (src/store/remote/watchdog.ts): a server that stops answering makes the stores
+  // not ready at once, instead of every request waiting out its deadline.
+  remote?.watchdog.on('silent', (reason: string) => logger.warn({ store: storeKind, reason }, 'the SPARQL server does not answer; store requests fail with 503 until it does'));
+  remote?.watchdog.on('answering', () => {
+    logger.info({ store: storeKind }, 'the SPARQL server answers again');
+    follower.nudge();
+  });
+  remote?.watchdog.start();
+  const app = createApp(ctx, {
+    iiifRouter: createIiifRouter({ ...demo, baseUrl: config.baseUrl }),
+    sparqlStore,
+    rateLimitCounters,
+    wantedGeneration: () => follower.wanted,
+  });
 
   const server = await listen(app, config.port);
   logger.info(
     { port: config.port, baseUrl: config.baseUrl, dataDir: config.dataDir, rateLimitPerMinute: config.rateLimitPerMinute },
     'listening',
   );
-  let stopWatching = (): void => undefined;
   const cleanup = async (): Promise<void> => {
-    stopWatching();
+    remote?.watchdog.stop();
+    follower.stop();
     await Promise.all([store.close(), sparqlStore.close(), rateLimitCounters?.close()]);
   };
   const shutdown = gracefulShutdown(server, logger, { cleanup });
@@ -77,7 +99,7 @@ async function main(): Promise<void> {
     await store.start(generationDir);
     await sparqlStore.start(generationDir);
     logger.info({ generation: store.generation?.id, baseUrl: config.baseUrl, store: storeKind }, 'ready');
-    stopWatching = followCurrent(config, logger, [store, sparqlStore]);
+    follower.start();
   } catch (err) {
     // Without a generation the service can never become ready; exit so the supervisor sees it.
     logger.fatal({ err }, 'could not start the store');
@@ -86,22 +108,13 @@ async function main(): Promise<void> {
 }
 
 /**
- * Swaps the stores to the generation `current` names whenever it changes (a harvest, load or rollback by the
- * data commands), one store after the other, then prunes old generations. Changes are handled in order.
+ * After a swap: prunes old generations from the data folder and drops from the remote server those no longer
+ * kept, through the serving process's watched server (`shared`), so that a silent server fails the drop.
  */
-function followCurrent(config: Config, logger: ReturnType<typeof createLogger>, stores: readonly ServingStore[]): () => void {
-  let queue = Promise.resolve();
-  const swapTo = async (generation: Generation | undefined): Promise<void> => {
-    if (!generation || stores.every((s) => s.generation?.id === generation.id)) return;
-    logger.info({ from: stores[0]?.generation?.id, to: generation.id }, 'new current generation; swapping stores');
-    for (const manager of stores) if (manager.generation?.id !== generation.id) await manager.swap(generation.dir);
-    const removed = await pruneGenerations(config.dataDir, config.keepGenerations);
-    const dropped = await dropRemoteGenerations(config, (await listGenerations(config.dataDir)).map((g) => g.id));
-    logger.info({ generation: generation.id, pruned: removed, ...(dropped.length > 0 ? { droppedFromServer: dropped } : {}) }, 'stores swapped');
-  };
-  return watchCurrent(config.dataDir, (generation) => {
-    queue = queue.then(() => swapTo(generation)).catch((err: unknown) => logger.error({ err }, 'swap to the new current generation failed; the old one keeps serving'));
-  });
+async function pruneAfterSwap(config: Config, logger: ReturnType<typeof createLogger>, generation: Generation, shared: RemoteServer | undefined): Promise<void> {
+  const removed = await pruneGenerations(config.dataDir, config.keepGenerations);
+  const dropped = await dropRemoteGenerations(config, (await listGenerations(config.dataDir)).map((g) => g.id), shared);
+  logger.info({ generation: generation.id, pruned: removed, ...(dropped.length > 0 ? { droppedFromServer: dropped } : {}) }, 'stores swapped');
 }
 
 await main();

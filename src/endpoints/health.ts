@@ -1,21 +1,31 @@
 /**
  * Liveness and readiness for process supervisors and load balancers, outside /v2 so they are never
- * rate-limited: /healthz answers while the process runs, /readyz only while the store answers queries.
+ * rate-limited: /healthz answers while the process runs, /readyz only while the store answers queries. /readyz
+ * names the generation served and the one wanted (what `current` names), which differ while a swap is retried.
  */
 import { Router } from 'express';
 import type { QueryStore } from '../store/types.js';
-import { requireReadyStore } from '../http/readiness.js';
+import { notReadyError } from '../http/readiness.js';
 
-/** GET /healthz (always 200) and GET /readyz (200 when the store is ready, else 503 with Retry-After). */
-export function healthRoutes(store: Pick<QueryStore, 'ready' | 'generation'>): Router {
+/**
+ * GET /healthz (always 200) and GET /readyz (200 when the store is ready, else 503 with Retry-After), with the
+ * served and the wanted generation; `wanted` defaults to the served one.
+ */
+export function healthRoutes(store: Pick<QueryStore, 'ready' | 'generation' | 'unavailableReason'>, wanted?: () => string | undefined): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
   });
-  router.get('/readyz', requireReadyStore(store), (_req, res) => {
+  router.get('/readyz', (_req, res, next) => {
+    const generation = store.generation?.id ?? null;
+    const generations = { generation, wanted: wanted?.() ?? generation };
+    if (!store.ready()) {
+      next(notReadyError(store, { status: store.unavailableReason?.() === undefined ? 'loading' : 'unavailable', ...generations }));
+      return;
+    }
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ status: 'ready', generation: store.generation?.id ?? null });
+    res.json({ status: 'ready', ...generations });
   });
   return router;
 }

@@ -9,9 +9,15 @@ export const NOT_READY_RETRY_AFTER_SECONDS = 5;
 /** Message of the 503 sent while no generation is being served. */
 export const NOT_READY_MESSAGE = 'The collection is loading. Please retry shortly.';
 
+/** The 503 for a store that is not ready: its own reason (a SPARQL server that does not answer), else loading. */
+export function notReadyError(store: Pick<QueryStore, 'unavailableReason'>, body?: Record<string, unknown>): ServiceUnavailableError {
+  const message = store.unavailableReason?.() ?? NOT_READY_MESSAGE;
+  return new ServiceUnavailableError(NOT_READY_RETRY_AFTER_SECONDS, message, body === undefined ? {} : { body: { error: message, ...body } });
+}
+
 /** Middleware that passes a ServiceUnavailableError on until `store.ready()`. */
-export function requireReadyStore(store: Pick<QueryStore, 'ready'>): RequestHandler {
+export function requireReadyStore(store: Pick<QueryStore, 'ready' | 'unavailableReason'>): RequestHandler {
   return (_req, _res, next) => {
-    next(store.ready() ? undefined : new ServiceUnavailableError(NOT_READY_RETRY_AFTER_SECONDS, NOT_READY_MESSAGE));
+    next(store.ready() ? undefined : notReadyError(store));
   };
 }

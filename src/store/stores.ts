@@ -13,6 +13,7 @@ import { parseManifest } from './manifest.js';
 import { dropGenerations, isPublished, publishedGenerations, publishGeneration, type PublishReport } from './remote/publish.js';
 import { RemoteServer } from './remote/remote-server.js';
 import { RemoteStore } from './remote/remote-store.js';
+import { ServerWatchdog } from './remote/watchdog.js';
 import { StoreManager, type QueryOutcome } from './store-manager.js';
 import type { GenerationManifest, QueryStore } from './types.js';
 
@@ -30,6 +31,11 @@ export interface StoreChoice {
   sparql: ServingStore;
   /** 'embedded' or the remote query URL (safe to log: credentials are never part of it). */
   kind: string;
+  /**
+   * The remote server both stores share, and its watchdog, not started: a serving process starts it (data
+   * commands never do). Undefined for the embedded store.
+   */
+  remote?: { server: RemoteServer; watchdog: ServerWatchdog };
 }
 
 type StoreConfig = Pick<Config, 'store' | 'baseUrl'>;
@@ -59,7 +65,12 @@ export function createStores(config: StoreConfig, onQuery?: (ms: number, kind: s
     };
   }
   const common = { server, baseIri: `${config.baseUrl}/sparql`, rowLimit: config.store?.rowLimit ?? 10_000, ...(onQuery ? { onQuery } : {}) };
-  return { rest: new RemoteStore({ ...common, includeNonPublic: true }), sparql: new RemoteStore({ ...common, includeNonPublic: false }), kind: server.queryUrl };
+  return {
+    rest: new RemoteStore({ ...common, includeNonPublic: true }),
+    sparql: new RemoteStore({ ...common, includeNonPublic: false }),
+    kind: server.queryUrl,
+    remote: { server, watchdog: new ServerWatchdog(server) },
+  };
 }
 
 /**
@@ -82,8 +93,12 @@ export function publishStep(
   };
 }
 
-/** `work` done with the remote server of `config`, whose connections are closed after; undefined for the embedded store. */
-async function withRemoteServer<T>(config: Pick<Config, 'store'>, work: (server: RemoteServer) => Promise<T>): Promise<T | undefined> {
+/**
+ * `work` done with the remote server of `config`, whose connections are closed after, or with `shared` (a
+ * serving process's, which stays open); undefined for the embedded store.
+ */
+async function withRemoteServer<T>(config: Pick<Config, 'store'>, work: (server: RemoteServer) => Promise<T>, shared?: RemoteServer): Promise<T | undefined> {
+  if (shared !== undefined) return work(shared);
   const server = remoteServer(config);
   if (server === undefined) return undefined;
   try {
@@ -95,16 +110,18 @@ async function withRemoteServer<T>(config: Pick<Config, 'store'>, work: (server:
 
 /**
  * Drops from the remote server every generation that is neither in `keep` (ids) nor being made in the data
- * folder's staging/ (a harvest or load writing to the server now); nothing for the embedded store.
+ * folder's staging/ (a harvest or load writing to the server now); nothing for the embedded store. A serving
+ * process passes its watched server as `shared`, so that a server that stops answering fails the drop instead of
+ * hanging it.
  */
-export async function dropRemoteGenerations(config: Pick<Config, 'store' | 'dataDir'>, keep: readonly string[]): Promise<string[]> {
+export async function dropRemoteGenerations(config: Pick<Config, 'store' | 'dataDir'>, keep: readonly string[], shared?: RemoteServer): Promise<string[]> {
   const dropped = await withRemoteServer(config, async (server) => {
     const staging = await readdir(path.join(config.dataDir, 'staging')).catch(() => [] as string[]);
     const kept = new Set([...keep, ...staging]);
     const drop = (await publishedGenerations(server)).map((g) => g.id).filter((id) => !kept.has(id));
     await dropGenerations(server, drop);
     return drop;
-  });
+  }, shared);
   return dropped ?? [];
 }
 

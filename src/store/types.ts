@@ -41,6 +41,8 @@ export interface QueryStore {
   readonly generation: GenerationManifest | undefined;
   /** True when a query would be answered now rather than rejected with `StoreUnavailableError`. */
   ready(): boolean;
+  /** Why `ready()` is false, for clients, when it is not the start or a restart (a SPARQL server that does not answer). */
+  unavailableReason?(): string | undefined;
 }
 
 export type RecordCounts = Record<RecordKind, number>;

@@ -18,18 +18,23 @@ describe('liveness and readiness', () => {
   it('answers /readyz and v2 data routes with 503 and Retry-After until the store is ready', async () => {
     const store = new ReadinessOnlyStore(false);
     const app = createApp(httpTestContext({ RATE_LIMIT_PER_MINUTE: '0' }, store));
-    for (const path of ['/readyz', '/v2/id/objects', '/v2/id/object/1987-1105']) {
+    for (const path of ['/v2/id/objects', '/v2/id/object/1987-1105']) {
       const res = await request(app).get(path);
       expect(res.status).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(Object.keys(res.body)).toEqual(['error']);
     }
+    const loading = await request(app).get('/readyz');
+    expect(loading.status).toBe(503);
+    expect(loading.headers['retry-after']).toBe('5');
+    expect(loading.body).toEqual({ error: 'The collection is loading. Please retry shortly.', status: 'loading', generation: null, wanted: null });
 
     store.generation = manifestStub('20260101T000000Z-1', '2026-01-01T00:00:00.000Z');
     store.setReady(true);
     const ready = await request(app).get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', generation: '20260101T000000Z-1' });
+    // Without a follower of `current` (server.ts has one), the wanted generation is the served one.
+    expect(ready.body).toEqual({ status: 'ready', generation: '20260101T000000Z-1', wanted: '20260101T000000Z-1' });
   });
 });
 

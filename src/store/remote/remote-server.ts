@@ -5,6 +5,10 @@
  * `application/sparql-query`), N-Quads are asked for as N-Triples (Virtuoso answers 406 to N-Quads; a
  * CONSTRUCT's triples are N-Quads lines of the default graph), and writes go to the digest-protected `-auth`
  * endpoints. The password is held here only and never logged.
+ *
+ * A serving process marks the server silent when its watchdog (watchdog.ts) gets no answer: every request in
+ * flight is then aborted and every new one fails at once with `StoreUnavailableError`, until the server is
+ * marked answering again. Without a watchdog (the data commands) the server always counts as answering.
  */
 import { Agent, fetch as undiciFetch } from 'undici';
 import { QueryDeadlineError, QueryError, StoreUnavailableError } from '../errors.js';
@@ -44,12 +48,24 @@ const N_TRIPLES = 'application/n-triples';
  */
 const MAX_CONNECTIONS = 3;
 
+/** Seconds a client should wait before asking again while the server does not answer. */
+const SILENT_RETRY_AFTER_SECONDS = 5;
+
 export class RemoteServer {
   readonly queryUrl: string;
   private readonly agent = new Agent({ connections: MAX_CONNECTIONS, keepAliveTimeout: 500, keepAliveMaxTimeout: 1_000 });
   readonly updateUrl: string;
   readonly graphStoreUrl: string;
   private readonly authFetch: ((url: string, init?: RequestInit) => Promise<Response>) | undefined;
+  /**
+   * The probe's own connections: the pool above may be full of requests the server never answers. No
+   * keep-alive (pipelining 0), so a probe holds none of the server's threads between probes.
+   */
+  private readonly probeAgent = new Agent({ connections: 1, pipelining: 0 });
+  /** Requests sent and not yet answered, aborted when the server is marked silent. */
+  private readonly inFlight = new Set<AbortController>();
+  /** Why the server counts as not answering (the watchdog's last failed probe); undefined while it answers. */
+  private silence: string | undefined;
 
   constructor(options: RemoteServerOptions) {
     this.queryUrl = options.queryUrl;
@@ -59,6 +75,46 @@ export class RemoteServer {
       options.user !== undefined && options.password !== undefined
         ? digestFetch(options.user, options.password, (url, init) => undiciFetch(url, { ...(init as object), dispatcher: this.agent }) as unknown as Promise<Response>)
         : undefined;
+  }
+
+  /** False while the watchdog finds that the server does not answer (always true without a watchdog). */
+  get answering(): boolean {
+    return this.silence === undefined;
+  }
+
+  /** Marks the server as not answering: requests in flight are aborted and new ones fail at once. */
+  markSilent(reason: string): void {
+    this.silence = reason;
+    for (const controller of this.inFlight) controller.abort(this.silentError());
+  }
+
+  /** Marks the server as answering again. */
+  markAnswering(): void {
+    this.silence = undefined;
+  }
+
+  /**
+   * Asks the server a trivial query (`ASK {}`) on a connection of its own; resolves when it answers 2xx within
+   * `timeoutMs`, rejects with the reason otherwise.
+   */
+  async probe(timeoutMs: number): Promise<void> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await undiciFetch(this.queryUrl, {
+        dispatcher: this.probeAgent,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' },
+        body: new URLSearchParams({ query: 'ASK {}' }).toString(),
+        signal,
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`ASK {} answered ${response.status}`);
+    } catch (err) {
+      if (signal.aborted) throw new Error(`no answer to ASK {} within ${timeoutMs} ms`);
+      // undici says "fetch failed" and puts what happened (ECONNREFUSED, a reset) in the cause.
+      const cause: unknown = (err as Error).cause;
+      throw cause instanceof Error ? new Error(`${(err as Error).message}: ${cause.message}`) : err;
+    }
   }
 
   /** True when credentials for writing were given. */
@@ -73,8 +129,8 @@ export class RemoteServer {
    * answer reached it (Virtuoso's `X-SPARQL-MaxRows`).
    */
   async query(text: string, accept: string, deadlineMs?: number): Promise<{ body: string; maxRows?: number }> {
-    const controller = new AbortController();
-    const timer = deadlineMs === undefined ? undefined : setTimeout(() => controller.abort(), deadlineMs);
+    const controller = this.track();
+    const timer = deadlineMs === undefined ? undefined : setTimeout(() => controller.abort(new QueryDeadlineError(deadlineMs)), deadlineMs);
     let response: Response;
     let body: string;
     try {
@@ -87,10 +143,13 @@ export class RemoteServer {
       })) as unknown as Response;
       body = await response.text();
     } catch (err) {
-      if (controller.signal.aborted && deadlineMs !== undefined) throw new QueryDeadlineError(deadlineMs);
+      // Aborted at the deadline (QueryDeadlineError) or because the server went silent (StoreUnavailableError).
+      const reason: unknown = controller.signal.reason;
+      if (controller.signal.aborted && (reason instanceof QueryDeadlineError || reason instanceof StoreUnavailableError)) throw reason;
       throw new StoreUnavailableError(`the SPARQL server at ${this.queryUrl} cannot be reached: ${(err as Error).message}`, 5);
     } finally {
       clearTimeout(timer);
+      this.inFlight.delete(controller);
     }
     if (!response.ok) throw serverError(response.status, body, this.queryUrl, deadlineMs);
     const cap = response.headers.get('x-sparql-maxrows');
@@ -99,26 +158,51 @@ export class RemoteServer {
 
   /** Runs a SPARQL Update (needs credentials). */
   async update(text: string): Promise<void> {
-    const response = await this.writer()(this.updateUrl, {
+    const { ok, status, body } = await this.write(this.updateUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/plain' },
       body: new URLSearchParams({ update: text }).toString(),
     });
-    const body = await response.text();
-    if (!response.ok) throw new Error(`SPARQL update failed at ${this.updateUrl}: ${response.status} ${body.slice(0, 500)}`);
+    if (!ok) throw new Error(`SPARQL update failed at ${this.updateUrl}: ${status} ${body.slice(0, 500)}`);
   }
 
   /** Adds N-Triples to a graph over the Graph Store Protocol (POST; blank nodes are scoped to the request). */
   async addToGraph(graph: string, nTriples: string): Promise<void> {
     const url = `${this.graphStoreUrl}?graph-uri=${encodeURIComponent(graph)}`;
-    const response = await this.writer()(url, { method: 'POST', headers: { 'content-type': N_TRIPLES }, body: nTriples });
-    const body = await response.text();
-    if (!response.ok) throw new Error(`writing graph <${graph}> failed: ${response.status} ${body.slice(0, 500)}`);
+    const { ok, status, body } = await this.write(url, { method: 'POST', headers: { 'content-type': N_TRIPLES }, body: nTriples });
+    if (!ok) throw new Error(`writing graph <${graph}> failed: ${status} ${body.slice(0, 500)}`);
   }
 
   /** Closes the connections (a data command that is done, a store that is closed). */
   async close(): Promise<void> {
-    await this.agent.close();
+    await Promise.all([this.agent.close(), this.probeAgent.close()]);
+  }
+
+  /** One authenticated write, aborted like a query when the server goes silent; its status and body. */
+  private async write(url: string, init: RequestInit): Promise<{ ok: boolean; status: number; body: string }> {
+    const writer = this.writer();
+    const controller = this.track();
+    try {
+      const response = await writer(url, { ...init, signal: controller.signal });
+      return { ok: response.ok, status: response.status, body: await response.text() };
+    } catch (err) {
+      const reason: unknown = controller.signal.reason;
+      throw controller.signal.aborted && reason instanceof StoreUnavailableError ? reason : err;
+    } finally {
+      this.inFlight.delete(controller);
+    }
+  }
+
+  /** A controller for a new request, aborted if the server goes silent; throws at once while it is silent. */
+  private track(): AbortController {
+    if (this.silence !== undefined) throw this.silentError();
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    return controller;
+  }
+
+  private silentError(): StoreUnavailableError {
+    return new StoreUnavailableError(`the SPARQL server at ${this.queryUrl} does not answer (${this.silence ?? 'no answer'})`, SILENT_RETRY_AFTER_SECONDS);
   }
 
   private writer(): (url: string, init?: RequestInit) => Promise<Response> {

@@ -9,7 +9,8 @@
  * Every query is rewritten to the served generation's graphs (graph-view.ts), in the public view for the
  * SPARQL endpoint's store and the full one for the REST store; answers come back in the formats the embedded
  * store writes (results.ts). A deadline aborts the request; the server's own limit
- * (Virtuoso's MaxQueryExecutionTime) stops the query there.
+ * (Virtuoso's MaxQueryExecutionTime) stops the query there. While the serving process's watchdog finds the server
+ * silent (watchdog.ts), the store is not ready and every query fails at once with `StoreUnavailableError`.
  */
 import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
@@ -81,8 +82,14 @@ export class RemoteStore extends EventEmitter implements QueryStore {
     return this.served;
   }
 
+  /** True when a generation serves and the server answers (RemoteServer.answering: the watchdog's finding). */
   ready(): boolean {
-    return this.view !== undefined && !this.closed;
+    return this.view !== undefined && !this.closed && this.options.server.answering;
+  }
+
+  /** Says that the server does not answer, when that is why the store is not ready. */
+  unavailableReason(): string | undefined {
+    return this.view !== undefined && !this.closed && !this.options.server.answering ? 'The SPARQL server does not answer. Please retry shortly.' : undefined;
   }
 
   /** Serves the generation in `generationDir`, which the server must hold complete. */
@@ -158,13 +165,14 @@ export class RemoteStore extends EventEmitter implements QueryStore {
   private async prepare(generationDir: string): Promise<{ manifest: GenerationManifest; nonPublicGraphs?: ReadonlySet<string> }> {
     if (this.closed) throw new Error('the store is closed');
     const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
-    this.emit('loading', { generationDir, manifest });
     if (!(await isPublished(this.options.server, manifest.id))) {
       throw new Error(
         `generation ${manifest.id} is not complete on the SPARQL server at ${this.options.server.queryUrl}; ` +
           'harvest or load with STORE_URL set, or start the service with STORE_URL set, which writes the current generation',
       );
     }
+    // Announced once the server holds it, so that a refused swap starts no work derived from the generation.
+    this.emit('loading', { generationDir, manifest });
     if (!this.options.includeNonPublic) return { manifest };
     return { manifest, nonPublicGraphs: await graphNames(generationFiles(generationDir).nonPublic) };
   }
