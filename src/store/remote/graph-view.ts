@@ -170,6 +170,65 @@ function bindValueExists(query: sparqljs.SelectQuery): void {
   query.where = where;
 }
 
+/**
+ * MINUS in the form Virtuoso 7.2 evaluates correctly: it removes nothing, or the wrong rows, when its pattern
+ * holds a FILTER (and the rewrite gives every GRAPH one). A MINUS that shares no variable with what precedes it
+ * removes nothing, so it goes; one whose pattern's variables seen elsewhere in the group are bound for certain
+ * on both sides means exactly FILTER NOT EXISTS, which it becomes. Any other MINUS stays as written.
+ */
+function minusAsNotExists(patterns: Pattern[]): Pattern[] {
+  const inner = patterns.map((p) => withinGroups(p, minusAsNotExists));
+  const out: Pattern[] = [];
+  for (const [i, p] of inner.entries()) {
+    if (p.type !== 'minus') {
+      out.push(p);
+      continue;
+    }
+    const left = new Set(inScope(out));
+    const right = inScope(p.patterns);
+    if (!right.some((name) => left.has(name))) continue;
+    const elsewhere = new Set(inScope(inner.filter((_, j) => j !== i)));
+    const certain = new Set(out.flatMap(boundBy));
+    const certainRight = new Set(p.patterns.flatMap(boundBy));
+    const seen = [...variablesIn(p.patterns)].filter((name) => elsewhere.has(name) || left.has(name));
+    if (seen.every((name) => certain.has(name) && certainRight.has(name))) {
+      out.push({ type: 'filter', expression: { type: 'operation', operator: 'notexists', args: [{ type: 'group', patterns: p.patterns } as GroupPattern] } });
+    } else {
+      out.push(p);
+    }
+  }
+  return out;
+}
+
+/** `pattern` with `transform` applied to every group of patterns inside it (EXISTS and subqueries included). */
+function withinGroups(pattern: Pattern, transform: (patterns: Pattern[]) => Pattern[]): Pattern {
+  const expression = (e: Expression): Expression => {
+    if (typeof e !== 'object' || e === null || Array.isArray(e) || 'termType' in e || e.type !== 'operation') return e;
+    const op = e as sparqljs.OperationExpression;
+    if (op.operator === 'exists' || op.operator === 'notexists') return { ...op, args: op.args.map((a) => withinGroups(a as Pattern, transform)) };
+    return { ...op, args: op.args.map((a) => expression(a as Expression)) };
+  };
+  switch (pattern.type) {
+    case 'group':
+    case 'optional':
+    case 'minus':
+    case 'graph':
+      return { ...pattern, patterns: transform(pattern.patterns) };
+    case 'union':
+      return { ...pattern, patterns: pattern.patterns.map((branch) => withinGroups(branch, transform)) };
+    case 'filter':
+      return { ...pattern, expression: expression(pattern.expression) };
+    case 'bind':
+      return { ...pattern, expression: expression(pattern.expression) };
+    case 'query': {
+      const sub = pattern as sparqljs.SelectQuery;
+      return { ...sub, where: transform(sub.where ?? []) } as Pattern;
+    }
+    default:
+      return pattern;
+  }
+}
+
 /** The query `text` rewritten to read only the graphs of `view`; throws `QueryError` for what cannot run. */
 export function rewriteForView(text: string, view: GraphView, options: RewriteOptions): ViewQuery {
   let ast: SparqlQuery;
@@ -180,6 +239,7 @@ export function rewriteForView(text: string, view: GraphView, options: RewriteOp
   }
   if (ast.type !== 'query') throw new QueryError('the store is read-only: updates are not accepted');
   const query = ast.queryType === 'DESCRIBE' ? describeAsConstruct(ast) : ast;
+  if (query.where) query.where = minusAsNotExists(query.where);
   if (query.queryType === 'SELECT') {
     projectWildcard(query);
     bindValueExists(query);
