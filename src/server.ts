@@ -13,6 +13,7 @@ import { Metrics } from './http/metrics.js';
 import { SharedRateLimitCounters } from './http/rate-limit-store.js';
 import { gracefulShutdown, listen } from './http/server-lifecycle.js';
 import { QueryCatalogue } from './queries/catalogue.js';
+import { closeSharedParseWorker } from './queries/parse-worker.js';
 import { CurrentFollower } from './store/follow-current.js';
 import { cleanStaging, listGenerations, pruneGenerations, type Generation } from './store/generations.js';
 import type { RemoteServer } from './store/remote/remote-server.js';
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
   const cleanup = async (): Promise<void> => {
     remote?.watchdog.stop();
     follower.stop();
-    await Promise.all([store.close(), sparqlStore.close(), rateLimitCounters?.close()]);
+    await Promise.all([store.close(), sparqlStore.close(), rateLimitCounters?.close(), closeSharedParseWorker()]);
   };
   const shutdown = gracefulShutdown(server, logger, { cleanup });
   process.once('SIGTERM', () => shutdown(0));

@@ -1,10 +1,10 @@
 /**
  * /sparql: the SPARQL 1.1 Protocol query endpoint over the public store (docs/sparql.md). The handler reads
- * like the protocol: read the operation, apply the endpoint's policy (its verdict cached per query text),
- * negotiate the answer's format, answer from the generation's result cache or run the query under the
- * concurrency cap and the deadline (identical queries running at once share one run), send. A GET without a
- * query is answered with the query editor (browsers) or the service description (RDF clients). Mount outside
- * /v2: it has its own rate limit and accepts POST.
+ * like the protocol: read the operation, apply the endpoint's policy (its verdict cached per query text, else
+ * decided in the parse worker, off the event loop), negotiate the answer's format, answer from the
+ * generation's result cache or run the query under the concurrency cap and the deadline (identical queries
+ * running at once share one run), send. A GET without a query is answered with the query editor (browsers)
+ * or the service description (RDF clients). Mount outside /v2: it has its own rate limit and accepts POST.
  */
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -21,8 +21,9 @@ import { editorPage } from '../sparql/editor-page.js';
 import { readOperation } from '../sparql/protocol-request.js';
 import { cacheMetrics } from '../sparql/cache-metrics.js';
 import { Cancellation } from '../sparql/cancellation.js';
+import { sharedParseWorker } from '../queries/parse-worker.js';
 import { deadlineMessage, QueryGate } from '../sparql/query-gate.js';
-import { QueryPolicy, type PreparedQuery } from '../sparql/query-policy.js';
+import { QueryPolicy, type PreparedQuery, type QueryPreparer } from '../sparql/query-policy.js';
 import { ResultCache, type GenerationAnswer } from '../sparql/result-cache.js';
 import { contentTypeOf, offersFor, type ResultFormat } from '../sparql/result-formats.js';
 import { serviceDescription } from '../sparql/service-description.js';
@@ -46,6 +47,8 @@ export interface SparqlRouteOptions {
   rateLimitCounters?: SharedRateLimitCounters;
   /** Queries allowed to wait for a slot (default four per concurrent slot). */
   maxQueued?: number;
+  /** Where queries are parsed and checked (default: the process's parse worker, src/queries/parse-worker.ts). */
+  parser?: QueryPreparer;
 }
 
 /** Translates store failures into the endpoint's answers (400, 503, 504) with messages a researcher can act on. */
@@ -94,7 +97,11 @@ export function sparqlRoutes(ctx: AppContext, options: SparqlRouteOptions): Rout
   const { baseUrl, sparqlTimeoutMs: deadlineMs, sparqlMaxRows: maxRows, sparqlMaxConcurrent, sparqlResultCacheMb } = ctx.config;
   const endpoint = `${baseUrl}/sparql`;
   const gate = new QueryGate(sparqlMaxConcurrent, options.maxQueued ?? 4 * sparqlMaxConcurrent);
-  const policy = new QueryPolicy({ baseIri: endpoint, maxRows });
+  // Verdicts not in the policy's cache are decided in the process's parse worker, off the event loop; its
+  // thread starts now rather than with the first query.
+  const parser = options.parser ?? sharedParseWorker();
+  parser.warm?.();
+  const policy = new QueryPolicy({ baseIri: endpoint, maxRows }, parser);
   const metrics = cacheMetrics(ctx.metrics.registry);
   const results = sparqlResultCacheMb > 0 ? new ResultCache({ maxBytes: sparqlResultCacheMb * 2 ** 20, onOutcome: metrics.outcome, onBytes: metrics.bytes }) : undefined;
   const shared = options.rateLimitCounters && { counters: options.rateLimitCounters, scope: 'sparql' };
@@ -144,7 +151,7 @@ export function sparqlRoutes(ctx: AppContext, options: SparqlRouteOptions): Rout
       await describe(req, res);
       return;
     }
-    const prepared = policy.prepare(operation.query, operation);
+    const prepared = await policy.prepare(operation.query, operation);
     const offers = offersFor(prepared.form);
     const mediaType = negotiate(req, offers.map((o) => o.mediaType));
     const format = offers.find((o) => o.mediaType === mediaType);

@@ -6,15 +6,20 @@
  *     Protocol §2.1.4); without any dataset the default graph is the union of all graphs of the public store;
  *   - a query asking more than `maxRows` solutions (no LIMIT, or a larger one) gets LIMIT `maxRows`.
  * The query the store runs is the client's text when nothing changes, else the query regenerated from the AST.
+ * Before any parse, the text must keep the bounds of query-bounds.ts (nesting depth, length), and the parsed
+ * tree a depth (long operator chains parse deep): past them the answer is 400 at once, naming the limit.
  * The verdict is a pure function of the query text, the protocol dataset, the base IRI and the row cap, so
  * `QueryPolicy` keeps it per text and dataset in a bounded LRU: a repeated query costs a map look-up, not a
- * parse (about 0.2-1 ms), a walk and a regeneration.
+ * parse (about 0.2-1 ms), a walk and a regeneration. What is not in the cache is decided in the parse worker
+ * (src/queries/parse-worker.ts), off the event loop, within its time budget.
  */
 import { createHash } from 'node:crypto';
 import sparqljs from 'sparqljs';
 import { DataFactory } from 'n3';
-import { BadRequestError, ForbiddenError } from '../http/errors.js';
-import { parserFor, walkAst } from '../queries/sparql-ast.js';
+import { BadRequestError, ForbiddenError, ServiceUnavailableError } from '../http/errors.js';
+import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../queries/parse-protocol.js';
+import { boundsViolation, MAX_AST_DEPTH, treeTooDeepMessage } from '../queries/query-bounds.js';
+import { astDepth, parserFor, walkAst } from '../queries/sparql-ast.js';
 import { BoundedLru } from './bounded-lru.js';
 
 export type QueryForm = 'select' | 'construct' | 'describe' | 'ask';
@@ -103,12 +108,16 @@ function normalisedKey(ast: sparqljs.SparqlQuery): string {
 
 /** Parses and checks `query` against the endpoint's policy; throws 403 for updates and 400 otherwise. */
 export function prepareQuery(query: string, dataset: ProtocolDataset, options: PolicyOptions): PreparedQuery {
+  const violation = boundsViolation(query);
+  if (violation !== undefined) throw new BadRequestError(violation);
   let parsed: sparqljs.SparqlQuery;
   try {
     parsed = parserFor(options.baseIri).parse(query);
   } catch (err) {
     throw new BadRequestError(syntaxMessage(err));
   }
+  // The regeneration, the cache key's JSON and the store's own parser all recurse over this tree.
+  if (astDepth(parsed, MAX_AST_DEPTH) > MAX_AST_DEPTH) throw new BadRequestError(treeTooDeepMessage());
   if (parsed.type === 'update') throw new ForbiddenError(UPDATE_REFUSED);
   if (usesService(parsed)) throw new BadRequestError(SERVICE_REFUSED);
 
@@ -145,33 +154,76 @@ const VERDICT_ENTRIES = 1000;
 const VERDICT_BYTES = 16 * 2 ** 20;
 const VERDICT_OVERHEAD = 256;
 
-/** `prepareQuery` for one endpoint (base IRI, row cap), remembering the verdicts of the texts it was last asked. */
+/** Where `QueryPolicy` has `prepareQuery` run: the parse worker (ParseWorker), or any stand-in with its errors. */
+export interface QueryPreparer {
+  /** The prepared query; rejects with ParseRefusedError, ParseBudgetError, ParseBusyError (or the HTTP errors of `prepareQuery`). */
+  prepare(query: string, dataset: ProtocolDataset, options: PolicyOptions): Promise<PreparedQuery>;
+  /** Gets ready ahead of the first query (the parse worker starts its thread). */
+  warm?(): void;
+}
+
+/** The 503 of a query that found the parse worker's queue full. */
+export const PARSE_BUSY_MESSAGE = 'The SPARQL endpoint is busy (too many queries are waiting to be parsed); retry shortly.';
+
+/** The 400 of a query the parse worker could not finish within its budget. */
+export const tooComplexMessage = (budgetMs: number): string =>
+  `The query is too complex to parse within ${budgetMs} ms; simplify it (fewer or shorter patterns, less nesting).`;
+
+const thrown = ({ status, message }: { status: 400 | 403; message: string }): Error => (status === 403 ? new ForbiddenError(message) : new BadRequestError(message));
+
+/**
+ * `prepareQuery` for one endpoint (base IRI, row cap), remembering the verdicts of the texts it was last asked.
+ * The cache and the bounds check stay on the calling thread; a text not in the cache is prepared by
+ * `preparer` (the parse worker), once however many requests ask it at the same time.
+ */
 export class QueryPolicy {
   private readonly verdicts = new BoundedLru<string, Verdict>({ maxEntries: VERDICT_ENTRIES, maxWeight: VERDICT_BYTES });
+  private readonly deciding = new Map<string, Promise<Verdict>>();
 
-  constructor(private readonly options: PolicyOptions) {}
+  constructor(
+    private readonly options: PolicyOptions,
+    private readonly preparer: QueryPreparer,
+  ) {}
 
-  /** The verdict of `query` over `dataset`: the prepared query, or the same 400/403 as `prepareQuery`. */
-  prepare(query: string, dataset: ProtocolDataset): Readonly<PreparedQuery> {
+  /** The verdict of `query` over `dataset`: the prepared query, or the same 400/403 as `prepareQuery` (503 when the parse worker is full). */
+  async prepare(query: string, dataset: ProtocolDataset): Promise<Readonly<PreparedQuery>> {
     // IRIs cannot hold whitespace (protocol-request.ts checks them), so the separators are unambiguous.
     const key = `${dataset.defaultGraphs.join(' ')}\n${dataset.namedGraphs.join(' ')}\n${query}`;
-    const known = this.verdicts.get(key);
-    if (known !== undefined) {
-      if ('prepared' in known) return known.prepared;
-      const { status, message } = known.refused;
-      throw status === 403 ? new ForbiddenError(message) : new BadRequestError(message);
+    const verdict = this.verdicts.get(key) ?? (await this.decide(key, query, dataset));
+    if ('prepared' in verdict) return verdict.prepared;
+    throw thrown(verdict.refused);
+  }
+
+  private decide(key: string, query: string, dataset: ProtocolDataset): Promise<Verdict> {
+    // Nested or oversized texts are refused here, in one pass over the characters: no worker hop, no parse.
+    const violation = boundsViolation(query);
+    if (violation !== undefined) return Promise.resolve(this.remember(key, { refused: { status: 400, message: violation } }));
+    let running = this.deciding.get(key);
+    if (running === undefined) {
+      running = this.ask(key, query, dataset).finally(() => this.deciding.delete(key));
+      this.deciding.set(key, running);
     }
+    return running;
+  }
+
+  private async ask(key: string, query: string, dataset: ProtocolDataset): Promise<Verdict> {
     try {
-      const prepared = Object.freeze(prepareQuery(query, dataset, this.options));
-      this.verdicts.set(key, { prepared }, 2 * (key.length + prepared.text.length + prepared.normalised.length) + VERDICT_OVERHEAD);
-      return prepared;
+      const prepared = Object.freeze(await this.preparer.prepare(query, dataset, this.options));
+      return this.remember(key, { prepared });
     } catch (err) {
-      // Only the policy's own refusals are verdicts; anything else (a bug) is not remembered.
-      if (err instanceof ForbiddenError || err instanceof BadRequestError) {
-        const refused = { status: err.status as 400 | 403, message: err.message };
-        this.verdicts.set(key, { refused }, 2 * (key.length + err.message.length) + VERDICT_OVERHEAD);
-      }
+      // Only the policy's own refusals are verdicts (and a text too complex to parse in time will be again);
+      // a full queue, or a bug, is not remembered.
+      if (err instanceof ParseRefusedError) return this.remember(key, { refused: { status: err.status, message: err.message } });
+      if (err instanceof ForbiddenError || err instanceof BadRequestError) return this.remember(key, { refused: { status: err.status as 400 | 403, message: err.message } });
+      if (err instanceof ParseBudgetError) return this.remember(key, { refused: { status: 400, message: tooComplexMessage(err.budgetMs) } });
+      if (err instanceof ParseBusyError) throw new ServiceUnavailableError(1, PARSE_BUSY_MESSAGE, { cause: err });
       throw err;
     }
+  }
+
+  private remember(key: string, verdict: Verdict): Verdict {
+    const held = 'prepared' in verdict ? verdict.prepared.text.length + verdict.prepared.normalised.length : verdict.refused.message.length;
+    this.verdicts.set(key, verdict, 2 * (key.length + held) + VERDICT_OVERHEAD);
+    return verdict;
   }
 }

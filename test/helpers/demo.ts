@@ -23,6 +23,7 @@ import { Metrics } from '../../src/http/metrics.js';
 import { renderImages } from '../../src/iiif/render.js';
 import { createIiifRouter } from '../../src/iiif/router.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { closeSharedParseWorker } from '../../src/queries/parse-worker.js';
 import { createGeneration, currentGeneration, type Generation } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { createStores, type ServingStore } from '../../src/store/stores.js';
@@ -192,7 +193,8 @@ export async function startDemoApp(env: Record<string, string> = {}, options: De
   const iiifRouter = createIiifRouter({ imageDir: data.imageDir, sourceDir: data.sourceDir, baseUrl: data.iiifBase });
   const app = createApp(ctx, { iiifRouter, ...(sparqlStore ? { sparqlStore } : {}) });
   const close = async (): Promise<void> => {
-    await Promise.all([store.close(), sparqlStore?.close()]);
+    // The SPARQL endpoint's parse worker thread too (a later app starts another).
+    await Promise.all([store.close(), sparqlStore?.close(), closeSharedParseWorker()]);
   };
   return { app, ctx, store, ...(sparqlStore ? { sparqlStore } : {}), data, close };
 }

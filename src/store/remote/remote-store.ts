@@ -22,10 +22,11 @@ import { readQuadBatches } from '../nquads-file.js';
 import { answersWithRdf, queryForm } from '../query-form.js';
 import { queryOutcome, type QueryOutcome } from '../store-manager.js';
 import { RDF_FORMATS, type GenerationManifest, type QueryOptions, type QueryStore } from '../types.js';
-import { generationGraphs, rewriteForView, type GraphView, type ViewQuery } from './graph-view.js';
+import { generationGraphs, type GraphView, type ViewQuery } from './graph-view.js';
 import { isPublished } from './publish.js';
 import { fixYearsInRdf, fromNTriples, jsonToCsv, jsonToTsv, normaliseJson } from './results.js';
 import { TruncatedAnswerError, type RemoteServer } from './remote-server.js';
+import { rewriteOffLoop } from './view-rewrite.js';
 
 export interface RemoteStoreOptions {
   server: RemoteServer;
@@ -121,7 +122,8 @@ export class RemoteStore extends EventEmitter implements QueryStore {
     try {
       const view = this.view;
       if (view === undefined || this.closed) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is not ready (starting)', 5);
-      const query = rewriteForView(sparql, view, { unionDefaultGraph: opts.unionDefaultGraph ?? false, ...(this.options.baseIri ? { baseIri: this.options.baseIri } : {}) });
+      // Clients' queries (the public view) are rewritten in the parse worker, off the event loop (view-rewrite.ts).
+      const query = await rewriteOffLoop(sparql, view, this.served?.id, { unionDefaultGraph: opts.unionDefaultGraph ?? false, ...(this.options.baseIri ? { baseIri: this.options.baseIri } : {}) });
       const body = await this.ask(query, form, { ...opts, deadlineMs: opts.deadlineMs ?? DEFAULT_DEADLINE_MS });
       this.options.onQuery?.(performance.now() - started, kind, 'ok');
       return body;
