@@ -171,13 +171,15 @@ function bindValueExists(query: sparqljs.SelectQuery): void {
 }
 
 /**
- * MINUS in the form Virtuoso 7.2 evaluates correctly: it removes nothing, or the wrong rows, when its pattern
- * holds a FILTER (and the rewrite gives every GRAPH one). A MINUS that shares no variable with what precedes it
- * removes nothing, so it goes; one whose pattern's variables seen elsewhere in the group are bound for certain
- * on both sides means exactly FILTER NOT EXISTS, which it becomes. Any other MINUS stays as written.
+ * No MINUS reaches Virtuoso 7.2: it removes nothing, or the wrong rows, when its pattern holds a FILTER (and the
+ * rewrite gives every GRAPH one), and some MINUS shapes end the server process. A MINUS that shares no variable
+ * with what precedes it removes nothing, so it goes. One whose pattern's variables seen elsewhere in the group
+ * are bound for certain on both sides means exactly FILTER NOT EXISTS of the same pattern. Any other becomes
+ * an OPTIONAL of the pattern, its variables renamed, on MINUS's own test (compatible on the shared variables,
+ * at least one of them bound on both sides), and a FILTER that keeps the solutions it found nothing for.
  */
-function minusAsNotExists(patterns: Pattern[]): Pattern[] {
-  const inner = patterns.map((p) => withinGroups(p, minusAsNotExists));
+function withoutMinus(patterns: Pattern[], fresh: (base: string) => string): Pattern[] {
+  const inner = patterns.map((p) => withinGroups(p, (group) => withoutMinus(group, fresh)));
   const out: Pattern[] = [];
   for (const [i, p] of inner.entries()) {
     if (p.type !== 'minus') {
@@ -185,19 +187,55 @@ function minusAsNotExists(patterns: Pattern[]): Pattern[] {
       continue;
     }
     const left = new Set(inScope(out));
-    const right = inScope(p.patterns);
-    if (!right.some((name) => left.has(name))) continue;
-    const elsewhere = new Set(inScope(inner.filter((_, j) => j !== i)));
+    const shared = inScope(p.patterns).filter((name) => left.has(name));
+    if (shared.length === 0) continue;
+    if (walkAst(p.patterns, (n) => (n.type === 'bind' && hasExists(n.expression)) || undefined)) throw new QueryError(NESTED_VALUE_EXISTS);
+    const later = new Set(inScope(inner.slice(i + 1)));
     const certain = new Set(out.flatMap(boundBy));
     const certainRight = new Set(p.patterns.flatMap(boundBy));
-    const seen = [...variablesIn(p.patterns)].filter((name) => elsewhere.has(name) || left.has(name));
+    const seen = [...variablesIn(p.patterns)].filter((name) => later.has(name) || left.has(name));
     if (seen.every((name) => certain.has(name) && certainRight.has(name))) {
-      out.push({ type: 'filter', expression: { type: 'operation', operator: 'notexists', args: [{ type: 'group', patterns: p.patterns } as GroupPattern] } });
-    } else {
-      out.push(p);
+      out.push(notExists(p.patterns));
+      continue;
     }
+    // MINUS's own test, as the condition of an OPTIONAL over the pattern with its variables renamed (so nothing
+    // outside is joined into it): a left solution that finds a match is removed. Virtuoso does not substitute a
+    // variable into an EXISTS that only a FILTER of it names, so NOT EXISTS cannot carry this test.
+    const renamed = new Map([...variablesIn(p.patterns)].map((name) => [name, fresh(name)]));
+    const other = (name: string): VariableTerm => variable(renamed.get(name) as string);
+    const both = (name: string): Expression => call('&&', call('bound', variable(name)), call('bound', other(name)));
+    const compatible = shared.map((name) => call('||', call('!', both(name)), call('sameterm', variable(name), other(name))));
+    const test = [...compatible, shared.map(both).reduce((a, b) => call('||', a, b))].reduce((a, b) => call('&&', a, b));
+    const hit = variable(fresh('hit'));
+    const select = {
+      type: 'query',
+      queryType: 'SELECT',
+      prefixes: {},
+      variables: [...shared.map(other), { expression: literal('1', namedNode(`${XSD}integer`)), variable: hit }],
+      where: renameVariables(p.patterns, renamed),
+    } as unknown as Pattern;
+    out.push({ type: 'optional', patterns: [{ type: 'group', patterns: [select] } as GroupPattern, { type: 'filter', expression: test }] });
+    out.push({ type: 'filter', expression: call('!', call('bound', hit)) });
   }
   return out;
+}
+
+/** `FILTER NOT EXISTS { patterns }`. */
+function notExists(patterns: Pattern[]): FilterPattern {
+  return { type: 'filter', expression: { type: 'operation', operator: 'notexists', args: [{ type: 'group', patterns } as GroupPattern] } };
+}
+
+/** A copy of `node` (patterns, expressions) with its variables renamed by `names`, VALUES keys included. */
+function renameVariables(node: unknown, names: ReadonlyMap<string, string>): unknown {
+  if (Array.isArray(node)) return node.map((item) => renameVariables(item, names));
+  if (typeof node !== 'object' || node === null) return node;
+  if ('termType' in node) {
+    const term = node as { termType: string; value: string };
+    return term.termType === 'Variable' && names.has(term.value) ? variable(names.get(term.value) as string) : node;
+  }
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key.startsWith('?') && names.has(key.slice(1)) ? `?${names.get(key.slice(1))}` : key, renameVariables(value, names)]),
+  );
 }
 
 /** `pattern` with `transform` applied to every group of patterns inside it (EXISTS and subqueries included). */
@@ -239,7 +277,22 @@ export function rewriteForView(text: string, view: GraphView, options: RewriteOp
   }
   if (ast.type !== 'query') throw new QueryError('the store is read-only: updates are not accepted');
   const query = ast.queryType === 'DESCRIBE' ? describeAsConstruct(ast) : ast;
-  if (query.where) query.where = minusAsNotExists(query.where);
+  if (query.values !== undefined && query.values.length > 0) {
+    // A trailing VALUES joins the whole pattern: the same as leading it, with the pattern as a group of its own.
+    // Virtuoso's cost estimate refuses some queries with a trailing VALUES (days for a one-row answer).
+    query.where = [{ type: 'values', values: query.values }, { type: 'group', patterns: query.where ?? [] }];
+    delete query.values;
+  }
+  if (query.where) {
+    const taken = variablesIn(query);
+    let n = 0;
+    const fresh = (base: string): string => {
+      let name = `${base}_minus${n++}`;
+      while (taken.has(name)) name = `${base}_minus${n++}`;
+      return name;
+    };
+    query.where = withoutMinus(query.where, fresh);
+  }
   if (query.queryType === 'SELECT') {
     projectWildcard(query);
     bindValueExists(query);
@@ -647,14 +700,15 @@ class Rewriter {
    * The rewritten `patterns` in forms Virtuoso 7.2 evaluates correctly and without hanging
    * (docs/remote-store.md, "Query shapes"): an EXISTS used as a value (in a BIND) becomes an OPTIONAL
    * sub-select of the variables it shares with what precedes it, and `BOUND` of a flag (an EXISTS evaluated
-   * as a value beside a VALUES hangs the server); a group that filters with EXISTS but reads no statement
-   * of its own gets a one-row VALUES (Virtuoso takes such a FILTER EXISTS, and NOT EXISTS, as true).
+   * as a value beside a VALUES hangs the server); a group that filters with EXISTS and has no other pattern
+   * but BINDs gets a one-row VALUES (Virtuoso takes such a FILTER EXISTS, and NOT EXISTS, as true).
    */
-  private lift(patterns: Pattern[]): Pattern[] {
+  private lift(patterns: Pattern[], inExists = false): Pattern[] {
     const out: Pattern[] = [];
     for (const original of patterns) {
-      const p = this.liftWithin(original);
+      const p = this.liftWithin(original, inExists);
       if (p.type === 'bind' && hasExists(p.expression)) {
+        if (inExists) throw new QueryError(NESTED_VALUE_EXISTS);
         const optionals: Pattern[] = [];
         const expression = this.liftValue(p.expression, new Set(inScope(out)), optionals);
         out.push(...optionals, { ...p, expression });
@@ -662,28 +716,30 @@ class Rewriter {
         out.push(p);
       }
     }
+    // Only where nothing else could read a statement: a one-row VALUES beside a UNION in a MINUS crashed the server.
     const filtersWithExists = out.some((p) => p.type === 'filter' && hasExists(p.expression));
-    if (filtersWithExists && !out.some((p) => p.type === 'bgp' || p.type === 'graph' || p.type === 'values')) {
+    const readsNothing = out.every((p) => p.type === 'filter' || p.type === 'bind' || (p.type === 'group' && p.patterns.length === 0));
+    if (filtersWithExists && readsNothing) {
       out.unshift({ type: 'values', values: [{ [`?${this.freshName('unit')}`]: literal('1', namedNode(`${XSD}integer`)) }] });
     }
     return out;
   }
 
   /** `pattern` with the groups inside it (EXISTS in its FILTERs and subqueries included) lifted. */
-  private liftWithin(pattern: Pattern): Pattern {
+  private liftWithin(pattern: Pattern, inExists = false): Pattern {
     switch (pattern.type) {
       case 'group':
       case 'optional':
       case 'minus':
       case 'graph':
-        return { ...pattern, patterns: this.lift(pattern.patterns) };
+        return { ...pattern, patterns: this.lift(pattern.patterns, inExists) };
       case 'union':
-        return { ...pattern, patterns: pattern.patterns.map((branch) => this.liftWithin(branch)) };
+        return { ...pattern, patterns: pattern.patterns.map((branch) => this.liftWithin(branch, inExists)) };
       case 'filter':
         return { ...pattern, expression: this.liftInExpression(pattern.expression) };
       case 'query': {
         const sub = pattern as sparqljs.SelectQuery;
-        return { ...sub, where: this.lift(sub.where ?? []) } as Pattern;
+        return { ...sub, where: this.lift(sub.where ?? [], inExists) } as Pattern;
       }
       default:
         return pattern;
@@ -694,7 +750,7 @@ class Rewriter {
   private liftInExpression(expression: Expression): Expression {
     if (typeof expression !== 'object' || expression === null || Array.isArray(expression) || 'termType' in expression || expression.type !== 'operation') return expression;
     const op = expression as sparqljs.OperationExpression;
-    if (op.operator === 'exists' || op.operator === 'notexists') return { ...op, args: op.args.map((a) => this.liftWithin(a as Pattern)) };
+    if (op.operator === 'exists' || op.operator === 'notexists') return { ...op, args: op.args.map((a) => this.liftWithin(a as Pattern, true)) };
     return { ...op, args: op.args.map((a) => this.liftInExpression(a as Expression)) };
   }
 
@@ -712,7 +768,7 @@ class Rewriter {
     if (expression.type !== 'operation') return expression;
     const op = expression as sparqljs.OperationExpression;
     if (op.operator !== 'exists' && op.operator !== 'notexists') return { ...op, args: op.args.map((a) => this.liftValue(a as Expression, visible, optionals)) };
-    const pattern = this.liftWithin(op.args[0] as Pattern);
+    const pattern = this.liftWithin(op.args[0] as Pattern, true);
     const shared = [...variablesIn(pattern)].filter((name) => visible.has(name));
     const bindable = patternVariables(pattern);
     const loose = shared.find((name) => !bindable.has(name));
@@ -737,6 +793,11 @@ class Rewriter {
 }
 
 const call = (operator: string, ...args: Expression[]): sparqljs.OperationExpression => ({ type: 'operation', operator, args });
+
+/** Why a query with an EXISTS used as a value inside an EXISTS, NOT EXISTS or MINUS pattern is refused. */
+const NESTED_VALUE_EXISTS =
+  'EXISTS used as a value (in a BIND) inside another EXISTS, NOT EXISTS or MINUS pattern cannot run on this store: ' +
+  'in the forms the SPARQL server evaluates, this shape ends the server process. Move the BIND out of that pattern';
 
 /** The functions a query may call by IRI: SPARQL 1.1's XSD casts (and xsd:date), compared as whole IRIs. */
 const XSD_CASTS: ReadonlySet<string> = new Set(['string', 'boolean', 'integer', 'decimal', 'float', 'double', 'dateTime', 'date'].map((type) => `${XSD}${type}`));
@@ -861,6 +922,11 @@ function boundBy(pattern: Pattern): string[] {
       return [...(pattern.name.termType === 'Variable' ? [pattern.name.value] : []), ...pattern.patterns.flatMap(boundBy)];
     case 'group':
       return pattern.patterns.flatMap(boundBy);
+    case 'union': {
+      // What every branch binds.
+      const [first, ...rest] = pattern.patterns.map((branch) => new Set(boundBy(branch)));
+      return [...(first ?? [])].filter((name) => rest.every((branch) => branch.has(name)));
+    }
     case 'query':
       return (pattern.variables as { termType?: string; value?: string; variable?: VariableTerm }[]).flatMap((v) => (v.termType === 'Variable' ? [v.value as string] : v.variable ? [v.variable.value] : []));
     default:
