@@ -214,9 +214,10 @@ export class RemoteServer {
 /** A failed answer: the server's refusal of a query (4xx, or Virtuoso's 500 with a SPARQL compiler error) or its failure. */
 function serverError(status: number, body: string, url: string, deadlineMs: number | undefined): Error {
   const text = body.replace(/\s+/g, ' ').trim().slice(0, 500);
-  // Virtuoso answers 500 for compile errors too; SP0xx codes are the SPARQL compiler's.
-  // The server's text quotes the rewritten query (graph names of the generation): it stays out of the answer.
-  if (status === 400 || /\bSP0\d\d\b|\b37000\b/.test(text)) return new QueryError('the SPARQL server cannot evaluate a construct of this query');
+  // Virtuoso answers 500 for compile errors too: SPxxx codes are the SPARQL compiler's, SQxxx the SQL compiler's
+  // (a variable bound twice, SQ149). The server's text quotes the rewritten query (graph names of the
+  // generation): it stays out of the answer.
+  if (status === 400 || /\bS[PQ]\d{3}\b|\b37000\b/.test(text)) return new QueryError('the SPARQL server cannot evaluate a construct of this query');
   // The server's own time limit (Virtuoso's MaxQueryExecutionTime) ended the query, or its cost estimate
   // (MaxQueryCostEstimationTime) refused it before it ran: either way it would not finish in time.
   if (/\bSR171\b|\bS1T00\b|estimated execution time .* exceeds the limit/.test(text)) return new QueryDeadlineError(deadlineMs ?? 0);
