@@ -3,13 +3,15 @@
  * under DATA_DIR, makes an older one current again, removes old ones, or re-checks one in full.
  */
 import { currentGeneration, listGenerations, pruneGenerations, readGeneration, setCurrent, verifyGeneration } from '../store/generations.js';
+import { dropRemoteGenerations } from '../store/stores.js';
 import { cliSettings, parseCommandLine, runCli, UsageError } from './common.js';
 
 const USAGE = `usage: npm run generations [-- --rollback ID | --prune K | --verify [ID] | --json]
 
 Without options: lists the generations under DATA_DIR, oldest first, * marking the current one.
 --rollback ID  makes generation ID current (a running server swaps to it); the change log records the changes.
---prune K      removes all but the newest K generations; the current one is always kept.
+--prune K      removes all but the newest K generations (and, with STORE_URL, drops them from the server); the
+               current one is always kept.
 --verify [ID]  re-reads a generation (default the current one): checksums, gzip, N-Quads, counts.
 --json         prints the list as JSON.`;
 
@@ -23,7 +25,8 @@ runCli(USAGE, async () => {
   const actions = [values.rollback !== undefined, values.prune !== undefined, values.verify === true].filter(Boolean).length;
   if (actions > 1) throw new UsageError('give at most one of --rollback, --prune, --verify');
   if (positionals.length > (values.verify ? 1 : 0)) throw new UsageError(`unexpected argument ${positionals.join(' ')}`);
-  const { dataDir } = cliSettings();
+  const settings = cliSettings();
+  const { dataDir } = settings;
 
   if (values.rollback !== undefined) {
     const changes = await setCurrent(dataDir, values.rollback);
@@ -36,6 +39,10 @@ runCli(USAGE, async () => {
     if (!/^\d+$/.test(values.prune) || Number(values.prune) < 1) throw new UsageError('--prune takes a whole number >= 1');
     const removed = await pruneGenerations(dataDir, Number(values.prune));
     process.stdout.write(removed.length === 0 ? 'nothing to remove\n' : removed.map((id) => `removed ${id}\n`).join(''));
+    // With STORE_URL, what the folder no longer keeps leaves the server too (a running service would do it at its
+    // next swap; until then a pruned generation would stay listed as complete there).
+    const dropped = await dropRemoteGenerations(settings, (await listGenerations(dataDir)).map((g) => g.id));
+    if (dropped.length > 0) process.stdout.write(dropped.map((id) => `dropped ${id} from the SPARQL server\n`).join(''));
     return;
   }
   if (values.verify) {

@@ -12,7 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config.js';
 import { QueryError } from '../../src/store/errors.js';
-import { createGeneration, type Generation } from '../../src/store/generations.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createGeneration, listGenerations, type Generation } from '../../src/store/generations.js';
 import { generationGraphs } from '../../src/store/remote/graph-view.js';
 import { isPublished, publishedGenerations } from '../../src/store/remote/publish.js';
 import { RemoteStore } from '../../src/store/remote/remote-store.js';
@@ -22,6 +24,7 @@ import { storedIndexFile } from '../../src/collection-index/stored-index.js';
 import { describeWithVirtuoso, startVirtuoso, type VirtuosoServer } from '../helpers/virtuoso.js';
 
 const FILE = 'test/store/remote-store.test.ts';
+const run = promisify(execFile);
 const BASE = 'http://localhost:3000';
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
@@ -298,5 +301,21 @@ describeWithVirtuoso(FILE)('the remote store on Virtuoso', () => {
     expect(values(await rest.query(`SELECT ?t WHERE { GRAPH <${obj('A1')}> { <${obj('A1')}> <${LABEL}> ?t } }`), 't')).toEqual(['Nieuw']);
     // Its leftovers are dropped with the generations nobody keeps.
     expect(await dropRemoteGenerations(config, [served!])).toEqual([unpublished.id]);
+  }, 60_000);
+
+  it('drops from the server what `generations --prune` removes from the data folder, so no pruned generation stays listed as complete', async () => {
+    // Two newer generations beside the current one: pruning to one keeps the newest and the current one.
+    const pruned = await makeGeneration({ title: 'Ouder', years: [] }, { current: false });
+    const newest = await makeGeneration({ title: 'Nieuwst', years: [] }, { current: false });
+    const published = async (): Promise<string[]> => (await publishedGenerations(remoteServer(config)!)).map((g) => g.id).sort();
+    const before = await published();
+    expect(before).toEqual(expect.arrayContaining([pruned.id, newest.id]));
+    const env = { ...process.env, DATA_DIR: dataDir, BASE_URL: BASE, STORE_URL: virtuoso.sparqlUrl, STORE_USER: virtuoso.user, STORE_PASSWORD: virtuoso.password };
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/generations.ts', '--prune', '1'], { env });
+    expect(stdout).toContain(`removed ${pruned.id}`);
+    expect(stdout).toContain(`dropped ${pruned.id} from the SPARQL server`);
+    const kept = new Set((await listGenerations(dataDir)).map((g) => g.id));
+    expect(kept.has(newest.id)).toBe(true);
+    expect(await published()).toEqual(before.filter((id) => kept.has(id)));
   }, 60_000);
 });

@@ -80,10 +80,18 @@ export async function publishedGenerations(server: RemoteServer): Promise<{ id: 
   return rows.map((r) => ({ id: r.g.value.replace(/^urn:x-museum-ld:generation:/, ''), state: r.state.value }));
 }
 
-/** Removes every graph of the generations `ids` from the server, then their entries. */
+/**
+ * Removes every graph of the generations `ids` from the server, then their entries. Each is first marked
+ * "dropping", so a drop that fails half-way never leaves a generation listed as complete, and the next drop
+ * (which lists it still) finishes it.
+ */
 export async function dropGenerations(server: RemoteServer, ids: readonly string[]): Promise<void> {
   for (const id of ids) {
     const graphs = generationGraphs(id);
+    await server.update(
+      `DELETE WHERE { GRAPH <${GENERATIONS_GRAPH}> { <${graphs.marker}> <${STATE}> ?state } } ; ` +
+        `INSERT DATA { GRAPH <${GENERATIONS_GRAPH}> { <${graphs.marker}> <${STATE}> "dropping" } }`,
+    );
     await dropGraphsOf(server, graphs);
     await server.update(`DELETE WHERE { GRAPH <${GENERATIONS_GRAPH}> { <${graphs.marker}> ?p ?o } }`);
   }
