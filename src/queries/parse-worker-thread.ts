@@ -5,12 +5,27 @@
  * through startTsWorker; ending this thread is how a query past the budget is stopped (sparqljs cannot be
  * interrupted).
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { BadRequestError, ForbiddenError } from '../http/errors.js';
 import { prepareQuery } from '../sparql/query-policy.js';
 import { QueryError } from '../store/errors.js';
 import { generationGraphs, rewriteForView } from '../store/remote/graph-view.js';
 import type { FromParseWorker, ToParseWorker } from './parse-protocol.js';
+
+/** The nice value of this thread: below the HTTP thread's, which it competes with for the cores. */
+const NICE = 10;
+
+// A flood of queries to parse must not slow /healthz and the REST API: at a lower priority the parse takes the
+// cores only when the HTTP thread does not want them. On Linux the nice value is this thread's own; elsewhere
+// it would be the whole process's, so it is left alone there.
+if (process.platform === 'linux') {
+  try {
+    setPriority(0, NICE);
+  } catch {
+    // Not allowed here: the parse runs at the normal priority.
+  }
+}
 
 const port = parentPort;
 if (!port) throw new Error('parse-worker-thread.ts runs only as a worker thread');

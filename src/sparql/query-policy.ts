@@ -211,11 +211,11 @@ export class QueryPolicy {
       const prepared = Object.freeze(await this.preparer.prepare(query, dataset, this.options));
       return this.remember(key, { prepared });
     } catch (err) {
-      // Only the policy's own refusals are verdicts (and a text too complex to parse in time will be again);
-      // a full queue, or a bug, is not remembered.
+      // Only the policy's own refusals are verdicts. A parse past the budget is not: it depends on the load of
+      // the moment (and a changed comment makes a new text anyway). Nor is a full queue, or a bug.
       if (err instanceof ParseRefusedError) return this.remember(key, { refused: { status: err.status, message: err.message } });
       if (err instanceof ForbiddenError || err instanceof BadRequestError) return this.remember(key, { refused: { status: err.status as 400 | 403, message: err.message } });
-      if (err instanceof ParseBudgetError) return this.remember(key, { refused: { status: 400, message: tooComplexMessage(err.budgetMs) } });
+      if (err instanceof ParseBudgetError) throw new BadRequestError(tooComplexMessage(err.budgetMs), { cause: err });
       if (err instanceof ParseBusyError) throw new ServiceUnavailableError(1, PARSE_BUSY_MESSAGE, { cause: err });
       throw err;
     }

@@ -74,18 +74,26 @@ describe('the verdict cache in front of the parse worker', () => {
     expect(preparer.asked).toEqual([]);
   });
 
-  it('remembers the worker refusals and the budget overrun as 400 or 403, asking the worker once each', async () => {
+  it('remembers the worker refusals with their status, asking the worker once', async () => {
     const preparer = new CountingPreparer();
     const policy = new QueryPolicy(OPTIONS, preparer);
     preparer.failWith = new ParseRefusedError(403, 'read-only');
     for (let i = 0; i < 2; i++) await expect(policy.prepare('DROP ALL', NO_DATASET)).rejects.toEqual(new ForbiddenError('read-only'));
+    preparer.failWith = new ParseRefusedError(400, 'SERVICE is not allowed');
+    for (let i = 0; i < 2; i++) await expect(policy.prepare('SELECT * WHERE { SERVICE <x:> {} }', NO_DATASET)).rejects.toEqual(new BadRequestError('SERVICE is not allowed'));
+    expect(preparer.asked).toEqual(['DROP ALL', 'SELECT * WHERE { SERVICE <x:> {} }']);
+  });
+
+  it('answers 400 "too complex" for a parse past the budget, and asks again next time (the load may have passed)', async () => {
+    const preparer = new CountingPreparer();
+    const policy = new QueryPolicy(OPTIONS, preparer);
     preparer.failWith = new ParseBudgetError(2000);
-    for (let i = 0; i < 2; i++) {
-      await expect(policy.prepare('SELECT * WHERE { ?slow ?p ?o }', NO_DATASET)).rejects.toEqual(
-        new BadRequestError('The query is too complex to parse within 2000 ms; simplify it (fewer or shorter patterns, less nesting).'),
-      );
-    }
-    expect(preparer.asked).toEqual(['DROP ALL', 'SELECT * WHERE { ?slow ?p ?o }']);
+    await expect(policy.prepare('SELECT * WHERE { ?slow ?p ?o }', NO_DATASET)).rejects.toEqual(
+      new BadRequestError('The query is too complex to parse within 2000 ms; simplify it (fewer or shorter patterns, less nesting).'),
+    );
+    preparer.failWith = undefined;
+    await expect(policy.prepare('SELECT * WHERE { ?slow ?p ?o }', NO_DATASET)).resolves.toMatchObject({ form: 'select' });
+    expect(preparer.asked).toEqual(['SELECT * WHERE { ?slow ?p ?o }', 'SELECT * WHERE { ?slow ?p ?o }']);
   });
 
   it('answers 503 with Retry-After when the worker is full, and asks again next time', async () => {
