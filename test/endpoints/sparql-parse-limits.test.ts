@@ -113,11 +113,11 @@ describe('SPARQL queries past the parse limits, on the demo data', () => {
     const [health, rest] = await Promise.all(probes);
     await Promise.all(floods);
 
-    // What the flood was: nested queries refused at once, large ones answered, refused as too complex, or turned
-    // away while the worker was full.
+    // What the flood was: nested queries refused at once; large ones answered, refused as too complex, turned
+    // away while the worker was full, or (on a remote store) stopped at the deadline.
     expect(hostile.filter((h) => h.kind !== 'large').every((h) => h.status === 400)).toBe(true);
-    expect(hostile.filter((h) => h.kind === 'large').every((h) => [200, 400, 503].includes(h.status))).toBe(true);
-    expect(hostile.filter((h) => h.kind === 'large').length).toBeGreaterThan(2);
+    expect(hostile.filter((h) => h.kind === 'large').every((h) => [200, 400, 503, 504].includes(h.status))).toBe(true);
+    expect(hostile.filter((h) => h.kind === 'large').length).toBeGreaterThan(0);
     // Parsed on the event loop, one nested query of 3,000 levels held every request for about 4 s.
     expect(health?.length).toBeGreaterThan(20);
     expect(health?.filter((s) => s.status !== 200 || s.ms >= 1000)).toEqual([]);
