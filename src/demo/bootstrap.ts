@@ -77,6 +77,7 @@ export async function ensureGeneration(config: Config, logger: Logger, demo: Dem
     async (out) => ({ details: { ...(await harvestExport(demo.sourceDir, out, {
           baseUrl: config.baseUrl,
           imageHosts: [...config.imageHosts],
+          imageLogger: logger,
           colors: { cacheDir: join(config.dataDir, COLOR_CACHE_DIR) },
         })) } }),
     {

@@ -19,7 +19,7 @@ import {
   type PendingObjectReference,
 } from './reference-checks.js';
 import { imageUrls as iiifImageUrls } from '../iiif/urls.js';
-import { checkImages } from './images.js';
+import { checkImages, type ImageCheckOptions } from './images.js';
 import { analyseImageColors, type ColorAnalysisOptions } from './image-colors.js';
 import type { ImageColors } from '../colors/extract.js';
 import { BlankNodes } from './nquads.js';
@@ -43,6 +43,8 @@ export interface HarvestOptions {
   imageConcurrency?: number;
   /** Default 5000. */
   imageTimeoutMs?: number;
+  /** Where the image check writes its summary (info) and each image's outcome (debug); the CLI shows a progress bar instead. */
+  imageLogger?: ImageCheckOptions['logger'];
   /** Default true; false keeps every image unchecked (benchmarks without an IIIF server). */
   validateImages?: boolean;
   /**
@@ -147,6 +149,7 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
       hosts: options.imageHosts,
       concurrency: options.imageConcurrency,
       timeoutMs: options.imageTimeoutMs,
+      logger: options.imageLogger,
       onProgress: (done, total) => progress?.({ phase: 'images', done, total }),
     });
     keepImage = (url) => result.valid.has(url);

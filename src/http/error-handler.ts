@@ -15,7 +15,8 @@ import {
   NotFoundError,
   ServiceUnavailableError,
 } from './errors.js';
-import { redactUrl } from './redact.js';
+import { cutForLog, redactUrl } from './redact.js';
+import { isProbePath } from './request-log.js';
 
 /** Headers describing a representation that an error response replaces. */
 const REPRESENTATION_HEADERS = ['ETag', 'Last-Modified', 'Cache-Control', 'Content-Disposition', 'Content-Location', 'Link'];
@@ -52,13 +53,17 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const httpError = toHttpError(err);
     const { path, query } = redactUrl(req.originalUrl);
     if (httpError instanceof ServiceUnavailableError || httpError instanceof GatewayTimeoutError) {
-      // Expected states of the service (loading, restarting, a query past its deadline): one line, no stack.
-      logger.warn({ method: req.method, path, status: httpError.status, error: errorMessage(httpError.cause) ?? httpError.message }, 'request not served');
+      // Expected states of the service (loading, restarting, a query past its deadline): one line, no stack; a
+      // probe's 503 is its answer, polled every few seconds, so debug like the probe's request line.
+      const line = { method: req.method, path, status: httpError.status, error: cutForLog(errorMessage(httpError.cause) ?? httpError.message) };
+      if (isProbePath(req.path)) logger.debug(line, 'request not served');
+      else logger.warn(line, 'request not served');
     } else if (httpError.status >= 500) {
       const cause = httpError.cause ?? httpError;
       logger.error({ err: cause, method: req.method, path, query, status: httpError.status }, 'request failed');
     } else {
-      logger.debug({ method: req.method, path, status: httpError.status, error: httpError.message }, 'client error');
+      // A client error's message may quote the request (a parameter, a SPARQL text): cut like the query.
+      logger.debug({ method: req.method, path, status: httpError.status, error: cutForLog(httpError.message) }, 'client error');
     }
     if (res.headersSent) {
       // Part of a response is on the wire; cutting the connection is the only honest signal left.

@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import { checkImages, isOnHost } from '../../src/harvest/images.js';
 import { imageUrls } from '../../src/iiif/urls.js';
+import { memoryLogger } from '../helpers/http-context.js';
 import { startImageServer, type ImageServer } from '../fixtures/source-mini/harvest-fixture.js';
 
 describe('Image validation', () => {
@@ -86,6 +87,18 @@ describe('Image validation', () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it('logs one summary line at info for the whole check and the outcome of each image at debug only', async () => {
+    const { logger, lines } = memoryLogger('debug');
+    const urls = [...Array.from({ length: 20 }, (_, i) => url(`ok-log-${i}`)), url('missing-log'), 'http://other.invalid/iiif/3/a/full/max/0/default.jpg'];
+    await checkImages(urls, { hosts: [host], logger });
+    const info = lines.filter((line) => line.level === 30);
+    // 22 distinct images: 21 on the checked host (20 answer 200, one 404), one elsewhere dropped unchecked.
+    expect(info).toEqual([expect.objectContaining({ msg: 'images checked', images: 22, checked: 21, kept: 20, dropped: 2, offHost: 1 })]);
+    const debug = lines.filter((line) => line.level === 20);
+    expect(debug).toHaveLength(21);
+    expect(debug).toContainEqual(expect.objectContaining({ msg: 'image checked', url: url('missing-log'), ok: false, status: 404 }));
   });
 
   it('matches hosts with or without their default port', () => {
