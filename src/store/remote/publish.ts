@@ -174,9 +174,8 @@ async function writeFile(
 /** Compares the statements the server holds for the generation with those written (distinct within each graph). */
 async function checkCounts(server: RemoteServer, graphs: GenerationGraphs, id: string, expected: { publicQuads: number; nonPublicQuads: number }): Promise<void> {
   const count = async (prefix: string): Promise<number> => {
-    const { body: answer } = await server.query(
-      `SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${prefix}")) }`,
-      'application/sparql-results+json',
+    const { body: answer } = await withRetries(() =>
+      server.query(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${prefix}")) }`, 'application/sparql-results+json'),
     );
     return Number((JSON.parse(answer) as { results: { bindings: { n: { value: string } }[] } }).results.bindings[0]?.n.value ?? NaN);
   };
@@ -190,14 +189,16 @@ async function checkCounts(server: RemoteServer, graphs: GenerationGraphs, id: s
 }
 
 /**
- * A write, tried up to three times: Virtuoso refuses one of two concurrent requests that both bring a new
- * language tag to a fresh database (`SR197: Non unique primary key on DB.DBA.RDF_LANGUAGE`). A refused request
- * is rolled back; if one ever half-applied, the count check after the write would fail the publication.
+ * A request, tried up to three times. Writes: Virtuoso refuses one of two concurrent requests that both bring a
+ * new language tag to a fresh database (`SR197: Non unique primary key on DB.DBA.RDF_LANGUAGE`); a refused
+ * request is rolled back, and if one ever half-applied, the count check after the write would fail the
+ * publication. The count check itself: Virtuoso estimates a query's cost from sampled statistics and refused
+ * one run of its scan as too long (seen once in a test run, not reproduced); another try gets another estimate.
  */
-async function withRetries(write: () => Promise<void>, attempts = 3): Promise<void> {
+async function withRetries<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await write();
+      return await work();
     } catch (err) {
       if (attempt >= attempts) throw err;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
