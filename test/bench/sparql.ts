@@ -13,6 +13,11 @@
  *      objects: ≥ 90 % 200s; the slowest answer (the first, which ran the query) stays within the deadline.
  *   2. REST single-object p99 under a steady open-loop load, idle and while four runaway SPARQL queries in a
  *      row hit their deadline (each ends the SPARQL worker, which is then respawned). Goal: ≤ 2× idle.
+ *   2b. /healthz and REST single-object p99, each at the same steady rate, idle and while two connections send
+ *      SPARQL queries nested 3,000 and 20,000 groups deep and 240 kB VALUES queries in turn (issue 27: parsed on
+ *      the event loop, one nested query held every request for seconds), each sent as soon as the last is
+ *      answered; with the share of time the event loop was busy. Goal: ≤ 2× idle. Also the nested query's 400
+ *      beside the sparqljs parse of it.
  *   3. time to respawn the SPARQL worker after a deadline (504 to ready), beside its first start.
  *   4. dump download throughput over HTTP beside a plain read of the same file. Goal: ≥ ½ of the plain read.
  *   5. a runaway query without and with a standby SPARQL worker (StoreManager `standby`, issue 13): the time
@@ -27,6 +32,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
+import { performance as nodePerformance } from 'node:perf_hooks';
+import sparqljs from 'sparqljs';
 import type { AppContext } from '../../src/app-context.js';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
@@ -293,6 +300,97 @@ const idleSeconds = 15;
 const idle = await runClient<SequentialResult>({ mode: 'steady', origin, paths: restPaths, seconds: idleSeconds, rate: REST_RATE });
 const idleStats = stats(idle.latencies);
 rows.push({ figure: `REST object p99 at ${REST_RATE} req/s, idle`, value: idleStats.p99, unit: 'ms', note: `p50 ${idleStats.p50.toFixed(2)} ms; statuses ${JSON.stringify(idle.statuses)}` });
+
+// 2b. /healthz and REST p99 while nested and large SPARQL queries arrive in a loop (issue 27), beside the same
+// clients without them, from this run. The queries come from a child process, like every client here: two
+// connections, each sending the next query as soon as the last is answered.
+const HOSTILE = `
+const [origin, seconds, connections] = process.argv.slice(1);
+const http = require('node:http');
+const nested = (n) => 'SELECT * WHERE ' + '{ '.repeat(n) + '?s ?p ?o' + ' }'.repeat(n);
+const large = (n) => 'SELECT ?s WHERE { VALUES ?o { ' + Array.from({ length: 12000 }, (_, i) => '"v' + n + '-' + i + '"').join(' ') + ' } ?s <http://example.org/none> ?o } LIMIT 1';
+const end = Date.now() + Number(seconds) * 1000;
+const statuses = {};
+const ms = {};
+let sent = 0;
+const post = (body) => new Promise((resolve) => {
+  const req = http.request(origin + '/sparql', { method: 'POST', headers: { 'Content-Type': 'application/sparql-query', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+    res.resume();
+    res.on('end', () => resolve(res.statusCode));
+  });
+  req.on('error', () => resolve('error'));
+  req.end(body);
+});
+const loop = async () => {
+  while (Date.now() < end) {
+    const n = sent++;
+    const kind = ['nested 3000', 'nested 20000', 'large'][n % 3];
+    const body = kind === 'large' ? large(n) : nested(kind === 'nested 3000' ? 3000 : 20000);
+    const t = performance.now();
+    const key = kind + ': ' + (await post(body));
+    (ms[key] = ms[key] || []).push(performance.now() - t);
+    statuses[key] = (statuses[key] || 0) + 1;
+  }
+};
+Promise.all(Array.from({ length: Number(connections) }, loop)).then(() => {
+  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(JSON.stringify({ sent, statuses, medianMs: Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, Math.round(median(v) * 100) / 100])) }));
+});`;
+interface HostileResult {
+  sent: number;
+  statuses: Record<string, number>;
+  medianMs: Record<string, number>;
+}
+{
+  const seconds = 15;
+  const steadyOn = (paths: string[]): Promise<SequentialResult> => runClient<SequentialResult>({ mode: 'steady', origin, paths, seconds, rate: REST_RATE });
+  /** The clients' latencies over `seconds`, and the share of that time this process's event loop was busy. */
+  const window = async <T>(extra: Promise<T>): Promise<{ rest: SequentialResult; health: SequentialResult; extra: T; loopBusy: number }> => {
+    const before = nodePerformance.eventLoopUtilization();
+    const [rest, health, more] = await Promise.all([steadyOn(restPaths), steadyOn(['/healthz']), extra]);
+    return { rest, health, extra: more, loopBusy: nodePerformance.eventLoopUtilization(before).utilization };
+  };
+  log(`/healthz and REST at ${REST_RATE} req/s each: idle, then while nested and large SPARQL queries arrive (${seconds} s each)…`);
+  const quiet = await window(Promise.resolve(undefined));
+  const flood = await window(runChild<HostileResult>(['-e', HOSTILE, origin, String(seconds), '2']));
+  details.parseFlood = { seconds, hostile: flood.extra, loopBusy: flood.loopBusy, idleLoopBusy: quiet.loopBusy };
+  const sparql =
+    `SPARQL from 2 connections in a loop (in turn a query nested 3,000 and 20,000 groups deep and a 240 kB VALUES query, each text new): ` +
+    `${flood.extra.sent} sent, ${JSON.stringify(flood.extra.statuses)}, median ms ${JSON.stringify(flood.extra.medianMs)}; ` +
+    `event loop busy ${(100 * flood.loopBusy).toFixed(0)} % of the time (idle ${(100 * quiet.loopBusy).toFixed(0)} %)`;
+  for (const [name, idle, busy] of [
+    ['GET /healthz', quiet.health, flood.health],
+    ['REST object', quiet.rest, flood.rest],
+  ] as const) {
+    const [q, f] = [stats(idle.latencies), stats(busy.latencies)];
+    rows.push({
+      figure: `${name} p99 at ${REST_RATE} req/s, nested and large SPARQL queries arriving`,
+      value: f.p99,
+      unit: 'ms',
+      baselineName: 'idle, same clients',
+      baseline: q.p99,
+      ratio: f.p99 / q.p99,
+      goal: '≤ 2× idle',
+      met: f.p99 <= 2 * q.p99,
+      note: `p50 ${f.p50.toFixed(2)} ms (idle ${q.p50.toFixed(2)}); max ${Math.max(...busy.latencies).toFixed(0)} ms; statuses ${JSON.stringify(busy.statuses)}; ${sparql}`,
+    });
+  }
+  const refusedMs = flood.extra.medianMs['nested 3000: 400'] ?? Number.NaN;
+  // What the nested query cost the event loop before issue 27: its parse, measured here with no client running.
+  const nested3000 = `SELECT * WHERE ${'{ '.repeat(3000)}?s ?p ?o${' }'.repeat(3000)}`;
+  const parseStarted = performance.now();
+  new sparqljs.Parser().parse(nested3000);
+  const parseMs = performance.now() - parseStarted;
+  rows.push({
+    figure: 'a query nested 3,000 groups deep: its 400 answer, median during the flood',
+    value: refusedMs,
+    unit: 'ms',
+    baselineName: 'sparqljs parse of it, which blocked the event loop before',
+    baseline: parseMs,
+    ratio: refusedMs / parseMs,
+    note: 'client-side time of the refusal (depth limit 64, checked before any parse); the baseline is the parse alone in this process',
+  });
+}
 
 /** Sends one runaway query after another, each after the SPARQL worker is back, until `RUNAWAYS` hit the deadline. */
 async function runaways(): Promise<{ statuses: number[]; respawnMs: number[] }> {
