@@ -1,7 +1,8 @@
 /**
  * Collects the N-Quads lines of one record graph, plus the node patterns every record kind shares
  * (time-spans, typed appellations and descriptions, type nodes, places). Shared nodes are described
- * once per graph even when several properties point at them.
+ * once per graph even when several properties point at them, and a graph never holds the same statement
+ * twice (an RDF graph is a set: a duplicate line would only inflate the dumps and their counts).
  */
 import { BlankNodes, iri, literal, typed, XSD } from './nquads.js';
 import { AAT_TERM, C, LANGUAGE_TERM, P } from './terms.js';
@@ -18,6 +19,8 @@ export class GraphBuilder {
   private text = '';
   private count = 0;
   private readonly described = new Set<string>();
+  /** Statements (`s p o`) already written to this graph. */
+  private readonly written = new Set<string>();
   private readonly tail: string;
 
   /** `graph` is the graph name as an N-Quads term (`<record IRI>`). */
@@ -28,9 +31,15 @@ export class GraphBuilder {
     this.tail = ` ${graph} .\n`;
   }
 
-  /** Adds one quad; terms are ready-made N-Quads terms. */
+  /** Adds one quad unless the graph already holds it; terms are ready-made N-Quads terms. */
   add(subject: string, predicate: string, object: string): void {
-    this.text += subject + ' ' + predicate + ' ' + object + this.tail;
+    const statement = subject + ' ' + predicate + ' ' + object;
+    // Two paths can reach one statement: the museum as an exhibition's venue (a place from the export with
+    // the museum's URI and name) and as its organiser both label the museum. Checked here, once for every
+    // kind, rather than by each caller remembering which labels another helper may already have written.
+    if (this.written.has(statement)) return;
+    this.written.add(statement);
+    this.text += statement + this.tail;
     this.count += 1;
   }
 

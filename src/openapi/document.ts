@@ -18,7 +18,7 @@ import { BASE_COLORS } from '../colors/base-colors.js';
 import { MAX_QUERY_LENGTH } from '../endpoints/collection-params.js';
 import { DUMP_FILES } from '../endpoints/dumps.js';
 import { RDF_SYNTAXES } from '../http/negotiation.js';
-import { AGENT_PID, CONCEPT_PID, EXHIBITION_PID, OBJECT_NUMBER, type RecordKind } from '../vocab/iris.js';
+import { PID, type RecordKind } from '../vocab/iris.js';
 import { filterParameter, pagingParameters, SEARCH_TEXT, type ParameterDoc } from './parameters.js';
 import { recordComponentSchemas, type RecordSchemaName } from './record-schemas.js';
 import { COLLECTION_MEMBERS, ownComponentSchemas, pageSchemaName } from './schemas.js';
@@ -37,7 +37,6 @@ export interface OpenApiOptions {
 const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const JSON_LD = 'application/ld+json';
-const PID_PATTERNS: Readonly<Record<RecordKind, RegExp>> = { object: OBJECT_NUMBER, agent: AGENT_PID, exhibition: EXHIBITION_PID, concept: CONCEPT_PID };
 const PID_EXAMPLES: Readonly<Record<RecordKind, string>> = { object: '1482', agent: 'DMG-A-00001', exhibition: 'TE_1956-001', concept: '530000049' };
 const RECORD_COMPONENTS: Readonly<Record<RecordKind, RecordSchemaName>> = {
   object: 'ObjectRecord',
@@ -112,8 +111,8 @@ function recordOperations(kind: ResourceKind<RecordTable>): [string, Json][] {
       name: 'pid',
       in: 'path',
       required: true,
-      description: `The ${kind.kind}'s persistent identifier${isObject ? ' (object number)' : ''}. A value that cannot be one is a 400.`,
-      schema: { type: 'string', pattern: PID_PATTERNS[kind.kind].source },
+      description: `The ${kind.kind}'s persistent identifier${isObject ? ' (object number)' : ''}. A value that cannot be a pid of any kind is a 400; one that can but names no public record is a 404.`,
+      schema: { type: 'string', pattern: PID.source },
       example: PID_EXAMPLES[kind.kind],
     },
   ];

@@ -1,7 +1,8 @@
 /**
  * Loads an N-Quads dump (.nq or .nq.gz) as a new generation. Two streaming passes: the first reads the admin
  * graph (which records are not public) and infers the base URL; the second checks every line and splits the
- * quads into the public and non-public files (docs/graph-model.md, "Non-public quads").
+ * quads into the public and non-public files (docs/graph-model.md, "Non-public quads"), dropping a statement
+ * its graph already holds (docs/architecture.md, "Exact dumps").
  */
 import { once } from 'node:events';
 import { stat } from 'node:fs/promises';
@@ -64,6 +65,8 @@ export async function loadNQuadsFile(dataDir: string, file: string, options: Loa
         details: {
           inputBytes: size,
           inputQuads: split.quads,
+          duplicateQuads: split.duplicates,
+          scatteredRuns: split.scatteredRuns,
           nonPublicRecords: scan.nonPublic.size,
           adminQuads: scan.adminQuads,
           baseUrlFrom: options.baseUrl ? 'option' : scan.baseUrl ? 'record graphs' : 'fallback',
@@ -127,24 +130,58 @@ function lineEnd(block: string, from: number): number {
   return nl < 0 ? block.length : nl;
 }
 
-/** Second pass: every line checked, then written to the public or the non-public stream. */
+/**
+ * Drops exact duplicate statements within a graph while streaming: the statements of the graph being read are
+ * remembered until another graph starts, so memory is bounded by the largest graph, not the file. The dumps of
+ * this service (and the usual store dumps, in graph order) list each graph's quads together, so for them this
+ * is exact; a graph whose quads come back after another graph's starts a scattered run (counted in the
+ * manifest's details), and a repeat across two separate runs of one graph is not seen.
+ */
+class RunDeduplicator {
+  private graph: string | undefined | null = null;
+  private seen = new Set<string>();
+  private readonly ended = new Set<string>();
+  duplicates = 0;
+  scatteredRuns = 0;
+
+  /** True the first time `text` (a normalised statement of `graph`) appears in the current run of its graph. */
+  keep(text: string, graph: string | undefined): boolean {
+    if (graph !== this.graph) {
+      // A copy: the parsed term is a slice that would keep its whole block of the file alive.
+      if (this.graph !== null) this.ended.add(Buffer.from(this.graph ?? '', 'utf8').toString('utf8'));
+      if (this.ended.has(graph ?? '')) this.scatteredRuns += 1;
+      this.graph = graph;
+      this.seen = new Set();
+    }
+    if (this.seen.has(text)) {
+      this.duplicates += 1;
+      return false;
+    }
+    this.seen.add(text);
+    return true;
+  }
+}
+
+/** Second pass: every line checked, then written (once per graph) to the public or the non-public stream. */
 async function splitQuads(
   file: string,
   nonPublic: Set<string>,
   out: GenerationOutput,
   progress: (done: number, quads?: number) => void,
-): Promise<{ quads: number }> {
+): Promise<{ quads: number; duplicates: number; scatteredRuns: number }> {
   let quads = 0;
   let bytes = 0;
   const onBytes = (n: number): void => {
     bytes = n;
   };
+  const runs = new RunDeduplicator();
   for await (const { lines, terms } of readQuadBatches(file, { onBytes })) {
     const pub: string[] = [];
     const priv: string[] = [];
     for (let i = 0; i < terms.length; i++) {
       const t = terms[i] as QuadTerms;
       const text = normalised(lines[i] as string, t);
+      if (!runs.keep(text, t.graph)) continue;
       if (t.graph !== undefined && (nonPublic.has(t.graph) || isAdminGraph(t.graph))) priv.push(text);
       else pub.push(text);
     }
@@ -152,7 +189,7 @@ async function splitQuads(
     await Promise.all([writeLines(out.public, pub), writeLines(out.nonPublic, priv)]);
     progress(bytes, quads);
   }
-  return { quads };
+  return { quads, duplicates: runs.duplicates, scatteredRuns: runs.scatteredRuns };
 }
 
 /** The statement as `s p o [g] .`: the line itself when it is written so already (the common case). */

@@ -359,8 +359,16 @@ describe('Exhibition record: HTTP', () => {
     }
   });
 
-  it('answers 400 for a pid that cannot be an exhibition pid', async () => {
-    for (const bad of ['XX_1', 'TE_20-1', 'te_2020-001', 'TE_2020-0000001']) {
+  it('answers 404 for a string off the TE_<year>-<serial> shape that could still be a pid (one rule for every kind)', async () => {
+    for (const unknown of ['XX_1', 'TE_20-1', 'te_2020-001', 'TE_2020-0000001']) {
+      const res = await request(demo.app).get(`/v2/id/exhibition/${unknown}`);
+      expect([unknown, res.status]).toEqual([unknown, 404]);
+      expect(res.body).toEqual({ error: 'Exhibition not found' });
+    }
+  });
+
+  it('answers 400 for a string that cannot be a pid of any kind', async () => {
+    for (const bad of ['a%20b', '.hidden', '_TE_2020-001', 'x'.repeat(65)]) {
       const res = await request(demo.app).get(`/v2/id/exhibition/${bad}`);
       expect([bad, res.status]).toEqual([bad, 400]);
       expect(res.body).toEqual({ error: 'Invalid exhibition id. Use TE_<year>-<serial>.' });

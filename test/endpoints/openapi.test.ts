@@ -355,7 +355,9 @@ describe('Real responses validate against the document', () => {
       ['/v2/id/agent/NO-SUCH-AGENT', '/v2/id/agent/{pid}', 404],
       ['/v2/id/ark:/29417/agent/NO-SUCH-AGENT', '/v2/id/ark:/29417/agent/{pid}', 404],
       ['/v2/id/exhibition/TE_1800-999', '/v2/id/exhibition/{pid}', 404],
-      ['/v2/id/exhibition/not-an-exhibition', '/v2/id/exhibition/{pid}', 400],
+      // One pid rule for every kind: off the TE_ shape but a pid is 404, not a pid at all is 400.
+      ['/v2/id/exhibition/not-an-exhibition', '/v2/id/exhibition/{pid}', 404],
+      ['/v2/id/exhibition/not%20an%20exhibition', '/v2/id/exhibition/{pid}', 400],
       ['/v2/id/concept/000000', '/v2/id/concept/{pid}', 404],
     ];
     for (const [url, path, status] of cases) {

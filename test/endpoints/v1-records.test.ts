@@ -160,7 +160,7 @@ describe('Deprecated v1 interface: /v1/id/agent, /v1/id/concept, /v1/id/exhibiti
   });
 
   it.each([
-    ['exhibition', 'TE-1999', 'Invalid exhibition id. Use TE_<year>-<serial>.'],
+    ['exhibition', 'TE 1999', 'Invalid exhibition id. Use TE_<year>-<serial>.'],
     ['agent', '.hidden', 'Invalid agent id.'],
     ['concept', 'x y', 'Invalid concept id.'],
   ])('answers 400 for a malformed %s id', async (kind, pid, message) => {
