@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'public/vendor/'] },
+  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'public/vendor/', '.cache/', '.scratch/', '.bench/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -39,6 +39,7 @@ import type {
   VariableTerm,
 } from 'sparqljs';
 import { DataFactory } from 'n3';
+import { boundsViolation, REWRITE_BOUNDS } from '../../queries/query-bounds.js';
 import { parserFor, walkAst } from '../../queries/sparql-ast.js';
 import { QueryError } from '../errors.js';
 
@@ -269,6 +270,9 @@ function withinGroups(pattern: Pattern, transform: (patterns: Pattern[]) => Patt
 
 /** The query `text` rewritten to read only the graphs of `view`; throws `QueryError` for what cannot run. */
 export function rewriteForView(text: string, view: GraphView, options: RewriteOptions): ViewQuery {
+  // Before any parse: sparqljs takes seconds over deep nesting (docs/sparql.md, "Limits").
+  const violation = boundsViolation(text, REWRITE_BOUNDS);
+  if (violation !== undefined) throw new QueryError(violation);
   let ast: SparqlQuery;
   try {
     ast = parserFor(options.baseIri ?? 'urn:x-museum-ld:base').parse(text);

@@ -7,7 +7,6 @@
  */
 import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../../queries/parse-protocol.js';
 import { sharedParseWorker, type ParseWorker } from '../../queries/parse-worker.js';
-import { boundsViolation, REWRITE_BOUNDS } from '../../queries/query-bounds.js';
 import { QueryError, StoreUnavailableError } from '../errors.js';
 import { generationGraphs, rewriteForView, type GenerationGraphs, type GraphView, type RewriteOptions, type ViewQuery } from './graph-view.js';
 
@@ -31,8 +30,6 @@ export async function rewriteOffLoop(
   options: RewriteOptions,
   worker: ParseWorker = sharedParseWorker(),
 ): Promise<ViewQuery> {
-  const violation = boundsViolation(text, REWRITE_BOUNDS);
-  if (violation !== undefined) throw new QueryError(violation);
   if (!isPublicViewOf(view, generation)) return rewriteForView(text, view, options);
   try {
     return await worker.rewrite(text, generation, options);
