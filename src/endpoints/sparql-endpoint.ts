@@ -57,7 +57,7 @@ function storeFailure(err: unknown, deadlineMs: number): unknown {
   if (err instanceof StoreUnavailableError) {
     return new ServiceUnavailableError(
       err.retryAfterSeconds,
-      `The SPARQL store is not answering now (it restarts after a query past its deadline, or loads new data); retry in ${err.retryAfterSeconds} s.`,
+      `The SPARQL store is not answering now (it restarts after a query past its deadline, loads new data, or waits for its server to answer again); retry in ${err.retryAfterSeconds} s.`,
       { cause: err },
     );
   }
