@@ -1,14 +1,16 @@
 /**
  * `npm start`: validate the configuration, listen at once (v2 answers 503 with Retry-After until the store is
- * ready, /healthz answers 200), prepare the generation to serve (the demo data set on a fresh DATA_DIR), start
+ * ready, /healthz answers 200), prepare the generation to serve (the demo data set on a fresh DATA_DIR or with
+ * DEMO=1), start
  * the store on it, and shut down gracefully on SIGTERM/SIGINT.
  */
 import type { AppContext } from './app-context.js';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { createLogger } from './config/logger.js';
-import { ensureGeneration, prepareDemoSource } from './demo/bootstrap.js';
+import { demoPaths, ensureGeneration, prepareDemoSource, wantsDemo } from './demo/bootstrap.js';
 import { createIiifRouter } from './iiif/router.js';
+import { ServedIiifAccess, sourceAccess, type IiifAccess } from './iiif/served-access.js';
 import { Metrics } from './http/metrics.js';
 import { SharedRateLimitCounters } from './http/rate-limit-store.js';
 import { gracefulShutdown, listen } from './http/server-lifecycle.js';
@@ -46,8 +48,17 @@ async function main(): Promise<void> {
     manager.on('standby', () => logger.info({ generation: manager.generation?.id, store: name }, 'standby store worker loaded'));
   }
   const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger, metrics, queries: new QueryCatalogue() };
-  // The demo's images must exist before the IIIF router first reads its image list.
-  const demo = await prepareDemoSource(config, logger);
+  // The demo only when asked for or on a fresh data folder (wantsDemo); its images must exist before the IIIF
+  // router first reads its image list.
+  const demo = (await wantsDemo(config)) ? await prepareDemoSource(config, logger) : undefined;
+  const demoDirs = demo ?? demoPaths(config);
+  // The IIIF router answers for the objects public in the served generation only (src/iiif/served-access.ts).
+  // While this start harvests the demo, no generation serves yet and the harvest checks the images through
+  // the router: then the demo source's servable objects are what may be answered.
+  const servedIiif = new ServedIiifAccess({ dataDir: config.dataDir, sourceDir: demoDirs.sourceDir });
+  let harvestIiif: Promise<IiifAccess> | undefined;
+  const iiifAccess = (): Promise<IiifAccess> =>
+    store.generation === undefined && harvestIiif !== undefined ? harvestIiif : servedIiif.of(store.generation);
   // Rate-limit counters in Redis, shared with the other replicas (src/http/rate-limit-store.ts); none without a limit.
   const rateLimitCounters =
     config.redisUrl !== undefined && config.rateLimitPerMinute > 0
@@ -58,7 +69,11 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     stores: [store, sparqlStore],
     logger,
-    afterSwap: async (generation) => pruneAfterSwap(config, logger, generation, remote?.server),
+    afterSwap: async (generation) => {
+      // Reads the new generation's IIIF access now rather than on the first IIIF request after the swap.
+      await servedIiif.of(store.generation).catch((err: unknown) => logger.error({ err }, 'IIIF access of the new generation not read; retried on the next IIIF request'));
+      await pruneAfterSwap(config, logger, generation, remote?.server);
+    },
   });
   // The remote server's watchdog (src/store/remote/watchdog.ts): a server that stops answering makes the stores
   // not ready at once, instead of every request waiting out its deadline.
@@ -69,7 +84,7 @@ async function main(): Promise<void> {
   });
   remote?.watchdog.start();
   const app = createApp(ctx, {
-    iiifRouter: createIiifRouter({ ...demo, baseUrl: config.baseUrl }),
+    iiifRouter: createIiifRouter({ ...demoDirs, baseUrl: config.baseUrl, access: iiifAccess }),
     sparqlStore,
     rateLimitCounters,
     wantedGeneration: () => follower.wanted,
@@ -92,12 +107,23 @@ async function main(): Promise<void> {
   try {
     // Staging folders left by a killed harvest or load are removed before anything else writes.
     await cleanStaging(config.dataDir);
+    if (demo !== undefined) {
+      harvestIiif = sourceAccess(demo.sourceDir);
+      // Awaited by the IIIF requests of the harvest; a failure makes them fail (and drops the images), not the process.
+      harvestIiif.catch((err: unknown) => logger.error({ err }, 'the demo source export could not be read for IIIF access'));
+    }
     const generationDir = await ensureGeneration(config, logger, demo);
+    harvestIiif = undefined;
+    if (generationDir === undefined) {
+      throw new Error(`no current generation in ${config.dataDir}: harvest or load one (docs/operations.md), or start with DEMO=1 for the demo collection`);
+    }
     // A data folder made without STORE_URL (the demo's, an older one) is written to the server first.
     const published = await ensurePublished(config, generationDir);
     if (published) logger.info({ store: storeKind, ...published }, 'generation written to the SPARQL server');
     // One after the other: two 100k stores loading at once would double the peak memory for little gain.
     await store.start(generationDir);
+    // Read while the SPARQL store starts, not on the first IIIF request; a failure is retried by that request.
+    servedIiif.of(store.generation).catch((err: unknown) => logger.error({ err }, 'IIIF access of the generation not read'));
     await sparqlStore.start(generationDir);
     logger.info({ generation: store.generation?.id, baseUrl: config.baseUrl, store: storeKind }, 'ready');
     follower.start();

@@ -33,6 +33,11 @@ export interface Config {
   sparqlResultCacheMb: number;
   /** Hosts (`host[:port]`, lower case) whose image URIs are accepted and proxied. */
   imageHosts: readonly string[];
+  /**
+   * DEMO: true generates and serves the demo whatever the data folder holds (unless a current generation that
+   * is not the demo's is kept), false never; undefined (unset) decides by the folder (src/demo/bootstrap.ts).
+   */
+  demo?: boolean;
   demoObjects: number;
   demoSeed: number;
   trustProxy: TrustProxy;
@@ -185,6 +190,10 @@ const SETTINGS = {
   SPARQL_MAX_CONCURRENT: int(1, 64),
   SPARQL_RESULT_CACHE_MB: int(0, 65_536),
   IMAGE_HOSTS: imageHostsSetting,
+  DEMO: {
+    schema: z.enum(['1', '0', 'true', 'false']).transform((s) => s === '1' || s === 'true'),
+    form: '1 or 0 (true or false)',
+  },
   DEMO_OBJECTS: int(1, 10_000_000),
   DEMO_SEED: int(0, 2 ** 32 - 1),
   TRUST_PROXY: trustProxySetting,
@@ -259,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sparqlMaxConcurrent: parsed.SPARQL_MAX_CONCURRENT ?? 2,
     sparqlResultCacheMb: parsed.SPARQL_RESULT_CACHE_MB ?? 64,
     imageHosts: parsed.IMAGE_HOSTS ?? [new URL(baseUrl).host],
+    ...(parsed.DEMO === undefined ? {} : { demo: parsed.DEMO }),
     demoObjects: parsed.DEMO_OBJECTS ?? 1000,
     demoSeed: parsed.DEMO_SEED ?? 1,
     trustProxy: parsed.TRUST_PROXY ?? false,

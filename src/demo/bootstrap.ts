@@ -1,12 +1,14 @@
 /**
- * `npm start` on a fresh clone: the demo data set is generated (deterministically, from DEMO_OBJECTS and
+ * `npm start` on a fresh clone (a data folder with no current generation, no STORE_URL) or with DEMO=1: the
+ * demo data set is generated (deterministically, from DEMO_OBJECTS and
  * DEMO_SEED), its images rendered, and — once the server listens, so that the harvest can HEAD-check the
  * images against the service's own IIIF server — harvested into the first generation. Later starts reuse
  * what is on disk: the source export and images when their recipe is unchanged, the current generation when
- * its records carry BASE_URL's IRIs. A harvested demo generation gets its stored index like any other.
+ * its records carry BASE_URL's IRIs. A harvested demo generation gets its stored index like any other. A data
+ * folder whose current generation is a data engineer's gets no demo file at all (issue 28).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { generateCollection } from '../generator/collection.js';
@@ -16,7 +18,7 @@ import { COLOR_CACHE_DIR } from '../harvest/image-colors.js';
 import { harvestExport } from '../harvest/harvest.js';
 import { IMAGES_FILE, SOURCE_FILES } from '../harvest/schema.js';
 import { renderImages } from '../iiif/render.js';
-import { createGeneration, currentGeneration, pruneGenerations } from '../store/generations.js';
+import { createGeneration, currentGeneration, pruneGenerations, type Generation } from '../store/generations.js';
 
 /** Where the demo's source export and rendered images live under DATA_DIR. */
 export interface DemoPaths {
@@ -29,6 +31,25 @@ const RECIPE_FILE = 'demo-recipe.json';
 /** The demo folders of a configuration. */
 export function demoPaths(config: Pick<Config, 'dataDir'>): DemoPaths {
   return { sourceDir: join(config.dataDir, 'demo-source'), imageDir: join(config.dataDir, 'demo-images') };
+}
+
+/** True when `generation` was harvested from the demo source export of `paths`. */
+export function isDemoGeneration(generation: Generation, paths: DemoPaths): boolean {
+  return generation.manifest.source.kind === 'harvest' && resolve(generation.manifest.source.path) === resolve(paths.sourceDir);
+}
+
+/**
+ * Whether this start prepares the demo: DEMO decides when set; unset, only a data folder that serves the
+ * demo already, or one with no current generation and no STORE_URL (a remote store is an operator's
+ * deployment, never a first look). Every other start writes nothing of the demo, so replicas over a harvested collection
+ * never race on demo files and start without the demo's cost.
+ */
+export async function wantsDemo(config: Config): Promise<boolean> {
+  if (config.demo !== undefined) return config.demo;
+  const current = await currentGeneration(config.dataDir);
+  // A folder serving the demo already keeps it up to date (a new BASE_URL re-harvests it), STORE_URL or not.
+  if (current !== undefined) return isDemoGeneration(current, demoPaths(config));
+  return config.store === undefined;
 }
 
 /** Generates the demo source export and renders its images unless the same recipe is already on disk. */
@@ -56,13 +77,15 @@ export async function prepareDemoSource(config: Config, logger: Logger): Promise
 /**
  * The folder of the generation to serve. The current generation is kept when its IRIs use BASE_URL, or when
  * it did not come from the demo (a data engineer's harvest or load is never replaced behind their back);
- * otherwise the demo source export is harvested into a new current generation.
+ * otherwise the demo source export (`demo`, when this start prepared it) is harvested into a new current
+ * generation. Undefined: nothing to serve (no current generation and no demo).
  */
-export async function ensureGeneration(config: Config, logger: Logger, demo: DemoPaths = demoPaths(config)): Promise<string> {
+export async function ensureGeneration(config: Config, logger: Logger, demo: DemoPaths | undefined): Promise<string | undefined> {
   const current = await currentGeneration(config.dataDir);
   if (current) {
-    const fromDemo = current.manifest.source.path === demo.sourceDir;
-    if (current.manifest.baseUrl === config.baseUrl || !fromDemo) {
+    const fromDemo = isDemoGeneration(current, demoPaths(config));
+    // Without the demo's source (DEMO=0) even a demo generation of another BASE_URL is better than none.
+    if (current.manifest.baseUrl === config.baseUrl || !fromDemo || demo === undefined) {
       if (current.manifest.baseUrl !== config.baseUrl) {
         logger.warn({ generation: current.id, generationBaseUrl: current.manifest.baseUrl, baseUrl: config.baseUrl },
           'the current generation was minted for another BASE_URL; records will not resolve under this one');
@@ -70,6 +93,7 @@ export async function ensureGeneration(config: Config, logger: Logger, demo: Dem
       return current.dir;
     }
   }
+  if (demo === undefined) return undefined;
   const started = Date.now();
   const generation = await createGeneration(
     config.dataDir,

@@ -1,7 +1,8 @@
 /**
  * The demo IIIF server, mounted by the app at `/iiif`: Image API 3.0 under `/3/<id>` and Presentation 3
  * manifests under `/manifest/<objectNumber>`. Access follows images.jsonl: "ok" images are served,
- * "restricted" ones answer 403 and "missing" or unlisted ones 404, for GET and HEAD alike. Errors are thrown
+ * "restricted" ones answer 403 and "missing" or unlisted ones 404, for GET and HEAD alike. With `access`, only the images and manifests of objects public in the served
+ * generation answer at all; every other id is a 404 (src/iiif/served-access.ts). Errors are thrown
  * as HttpErrors; the app's error handler (src/http/error-handler.ts) turns them into `{error}` responses.
  */
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { readImageList, type ImageSpec } from './image-list.js';
 import { checkImageRequest, type ImageRequestParams } from './image-request.js';
 import { ImageProcessing } from './image-processing.js';
 import { loadManifests } from './manifest-catalogue.js';
+import type { IiifAccess } from './served-access.js';
 import { PRESENTATION_CONTEXT } from './manifest.js';
 import { imageServiceUrl } from './urls.js';
 
@@ -22,6 +24,11 @@ export interface IiifRouterOptions {
   sourceDir: string;
   /** Public base URL of the service (scheme, host, optional path); ids are `<baseUrl>/iiif/...`. */
   baseUrl: string;
+  /**
+   * The objects and images that may be served now (src/iiif/served-access.ts): those public in the served
+   * generation. Absent: whatever the source export serves (a harvest's own checking server, unit tests).
+   */
+  access?: () => Promise<IiifAccess>;
 }
 
 const IMAGE_CONTEXT = 'http://iiif.io/api/image/3/context.json';
@@ -34,7 +41,7 @@ const UNCACHED: HttpErrorOptions = { headers: { 'Cache-Control': 'no-store' } };
 
 /** The IIIF router; it reads the source files once, on the first request that needs them. */
 export function createIiifRouter(options: IiifRouterOptions): Router {
-  const { imageDir, sourceDir, baseUrl } = options;
+  const { imageDir, sourceDir, baseUrl, access } = options;
   const processing = new ImageProcessing(imageDir, baseUrl);
   const images = once(() => emptyIfAbsent(readImageList(join(sourceDir, IMAGES_FILE))));
   const manifests = once(async () => emptyIfAbsent(loadManifests(sourceDir, await images(), baseUrl)));
@@ -49,6 +56,9 @@ export function createIiifRouter(options: IiifRouterOptions): Router {
 
   /** The listed image `id` if it may be served; throws 404 or 403 otherwise. */
   const servable = async (id: string): Promise<ImageSpec> => {
+    // An image of no object public in the served generation is as unknown as an unlisted id (404, not 403):
+    // the answer must not confirm that a private object has images.
+    if (access !== undefined && !(await access()).images.has(id)) throw new NotFoundError('Image not found', UNCACHED);
     const image = (await images()).get(id);
     if (!image || image.status === 'missing') throw new NotFoundError('Image not found', UNCACHED);
     if (image.status === 'restricted') throw new ForbiddenError('Access to this image is restricted', UNCACHED);
@@ -101,7 +111,10 @@ export function createIiifRouter(options: IiifRouterOptions): Router {
   });
 
   router.get('/manifest/:objectNumber', async (req: Request<{ objectNumber: string }>, res) => {
-    const manifest = (await manifests()).get(req.params.objectNumber);
+    const { objectNumber } = req.params;
+    // The source's flags are the export's; the served generation decides what is public now.
+    const allowed = access === undefined || (await access()).objects.has(objectNumber);
+    const manifest = allowed ? (await manifests()).get(objectNumber) : undefined;
     if (manifest === undefined) throw new NotFoundError('Manifest not found', UNCACHED);
     res.set('Cache-Control', CACHE_MANIFEST).type(`application/ld+json;profile="${PRESENTATION_CONTEXT}"`).send(manifest);
   });

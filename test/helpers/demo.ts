@@ -22,6 +22,7 @@ import { errorHandler } from '../../src/http/error-handler.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { renderImages } from '../../src/iiif/render.js';
 import { createIiifRouter } from '../../src/iiif/router.js';
+import { ServedIiifAccess } from '../../src/iiif/served-access.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
 import { closeSharedParseWorker } from '../../src/queries/parse-worker.js';
 import { createGeneration, currentGeneration, type Generation } from '../../src/store/generations.js';
@@ -190,7 +191,9 @@ export async function startDemoApp(env: Record<string, string> = {}, options: De
     metrics: new Metrics(),
     queries: new QueryCatalogue(),
   };
-  const iiifRouter = createIiifRouter({ imageDir: data.imageDir, sourceDir: data.sourceDir, baseUrl: data.iiifBase });
+  // As server.ts mounts it: answering only for the objects public in the generation the REST store serves.
+  const servedIiif = new ServedIiifAccess({ dataDir: data.dataDir, sourceDir: data.sourceDir });
+  const iiifRouter = createIiifRouter({ imageDir: data.imageDir, sourceDir: data.sourceDir, baseUrl: data.iiifBase, access: () => servedIiif.of(store.generation) });
   const app = createApp(ctx, { iiifRouter, ...(sparqlStore ? { sparqlStore } : {}) });
   const close = async (): Promise<void> => {
     // The SPARQL endpoint's parse worker thread too (a later app starts another).

@@ -164,11 +164,20 @@ describe('unknown settings', () => {
     expect([...SETTING_NAMES].sort()).toEqual(
       [
         'PORT', 'BASE_URL', 'DATA_DIR', 'RATE_LIMIT_PER_MINUTE', 'LOG_LEVEL', 'SPARQL_TIMEOUT_MS', 'SPARQL_MAX_ROWS',
-        'SPARQL_MAX_CONCURRENT', 'SPARQL_RESULT_CACHE_MB', 'IMAGE_HOSTS', 'DEMO_OBJECTS', 'DEMO_SEED', 'TRUST_PROXY', 'V1_API_KEYS',
+        'SPARQL_MAX_CONCURRENT', 'SPARQL_RESULT_CACHE_MB', 'IMAGE_HOSTS', 'DEMO', 'DEMO_OBJECTS', 'DEMO_SEED', 'TRUST_PROXY', 'V1_API_KEYS',
         'KEEP_GENERATIONS', 'RECORD_CACHE_SIZE', 'V1_SUNSET', 'REDIS_URL', 'REDIS_KEY_PREFIX',
         'STORE_URL', 'STORE_UPDATE_URL', 'STORE_GRAPH_STORE_URL', 'STORE_USER', 'STORE_PASSWORD', 'STORE_ROW_LIMIT',
       ].sort(),
     );
+  });
+});
+
+describe('DEMO', () => {
+  it('is unset by default, true for 1 and true, false for 0 and false, and refuses any other value', () => {
+    expect(loadConfig({}).demo).toBeUndefined();
+    expect([loadConfig({ DEMO: '1' }).demo, loadConfig({ DEMO: 'true' }).demo]).toEqual([true, true]);
+    expect([loadConfig({ DEMO: '0' }).demo, loadConfig({ DEMO: 'false' }).demo]).toEqual([false, false]);
+    expect(() => loadConfig({ DEMO: 'yes' })).toThrow(/DEMO must be 1 or 0/);
   });
 });
 
