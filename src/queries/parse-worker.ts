@@ -20,7 +20,7 @@ import { startTsWorker } from '../store/ts-worker.js';
 import { ParseBudgetError, ParseBusyError, ParseRefusedError, type FromParseWorker, type ToParseWorker } from './parse-protocol.js';
 
 /** The time a query may take in the worker (a 230 kB flat query parses in about 0.6 s). */
-export const PARSE_BUDGET_MS = 2000;
+export const PARSE_BUDGET_MS = 5000;
 /** Queries that may wait for the worker besides the one it has. */
 export const PARSE_MAX_QUEUED = 16;
 
