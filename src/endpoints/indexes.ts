@@ -34,7 +34,7 @@ import { AGENTS, OBJECTS } from '../kinds/index.js';
 import { AGENT_ROLES, type AgentTable } from '../kinds/agents/table.js';
 import { onDisplayFilter } from '../kinds/objects/filters/on-display.js';
 import type { LabelTerm, ObjectTable } from '../kinds/objects/table.js';
-import { NS } from '../vocab/namespaces.js';
+import { dominantContext, indexContext } from './index-context.js';
 import { linearLightCentroid } from '../colors/centroid.js';
 import { asBadRequest, textQuery } from './collection-params.js';
 import { CollectionMembers } from './collection-members.js';
@@ -42,8 +42,6 @@ import { parseBaseColors } from '../kinds/objects/filters/colors.js';
 import { imageShowing, type PaletteColor, type ShownColor } from '../kinds/objects/colors.js';
 import type { BaseColor } from '../colors/base-colors.js';
 
-/** The prefix map of every index document, as the real service writes it. */
-const INDEX_CONTEXT = { crm: NS.crm, rdfs: NS.rdfs, hydra: NS.hydra } as const;
 
 /**
  * A query string for links and `@id`s: values percent-encoded as by encodeURIComponent, with `(` and `)`
@@ -137,7 +135,7 @@ function labelIndexDocument(
 ): Record<string, unknown> {
   const collection = `${base}/v2/id/${text.filter.collection}`;
   return {
-    '@context': INDEX_CONTEXT,
+    '@context': indexContext(base),
     '@id': id,
     '@type': 'hydra:Collection',
     'rdfs:label': text.label,
@@ -261,7 +259,7 @@ function productionIndex(base: string): IndexEndpoint<ObjectTable, ProductionQue
       const total = buckets.reduce((sum, bucket) => sum + bucket.weight, 0);
       const links = populationParams(query);
       return {
-        '@context': INDEX_CONTEXT,
+        '@context': indexContext(base),
         '@id': id,
         '@type': 'hydra:Collection',
         'rdfs:label': 'Time index',
@@ -406,7 +404,7 @@ function colorIndex(base: string): IndexEndpoint<ObjectTable, ColorIndexQuery> {
           });
       };
       return {
-        '@context': INDEX_CONTEXT,
+        '@context': indexContext(base),
         '@id': id,
         '@type': 'hydra:Collection',
         'rdfs:label': 'Color index',
@@ -435,6 +433,7 @@ const DOMINANT_LIMIT = { default: 20, max: 100 } as const;
  */
 function dominantIndex(ctx: AppContext): IndexEndpoint<ObjectTable, DominantQuery> {
   const records = new CollectionMembers(ctx, OBJECTS);
+  const context = dominantContext(ctx.iris.base);
   // A colour's objects by dominance, ranked once per generation (brown covers 17,820 objects at 50k).
   const rankings = new PerIndex();
   return {
@@ -476,7 +475,7 @@ function dominantIndex(ctx: AppContext): IndexEndpoint<ObjectTable, DominantQuer
         };
       });
       return {
-        '@context': INDEX_CONTEXT,
+        '@context': context,
         '@id': id,
         '@type': 'hydra:Collection',
         'rdfs:label': `Objects most dominant in ${postings?.label ?? value}`,

@@ -17,6 +17,20 @@ const prefixMap: JsonSchema = {
   description: 'JSON-LD prefix map of the prefixes the document uses.',
   additionalProperties: { type: 'string', format: 'uri' },
 };
+/**
+ * The context of an index document: prefixes, and term definitions of the index keys in the service's vocabulary
+ * (`{"@id": …, "@type": "@id"}` for links; docs/vocabulary.md), so every key expands to an IRI.
+ */
+const indexContext: JsonSchema = {
+  type: 'object',
+  description: 'JSON-LD context: the prefixes the document uses and a term definition for each of its plain keys (docs/vocabulary.md).',
+  additionalProperties: {
+    oneOf: [
+      { type: 'string', format: 'uri' },
+      { type: 'object', additionalProperties: false, properties: { '@id': { type: 'string', format: 'uri' }, '@type': { type: 'string' } } },
+    ],
+  },
+};
 const idRef: JsonSchema = { type: 'object', required: ['@id'], additionalProperties: false, properties: { '@id': uri } };
 
 /** The stub class and the full-record component of each collection. */
@@ -69,7 +83,7 @@ const labelledStub = (kind: string, type: string, description: string): JsonSche
 function indexRecord(description: string, fields: Record<string, JsonSchema>, options: { id?: JsonSchema; comment?: boolean } = {}): JsonSchema {
   const comment = options.comment ?? true;
   const properties: Record<string, JsonSchema> = {
-    '@context': prefixMap,
+    '@context': indexContext,
     '@id': options.id ?? uri,
     '@type': { const: 'hydra:Collection' },
     'rdfs:label': { type: 'string' },

@@ -1,0 +1,192 @@
+/**
+ * Issue 28: every JSON-LD answer of the service survives expansion. Clients that expand an answer with jsonld.js
+ * found `/v2/id/production` and `/v2/id/colors` down to 3 triples (their keys were not in the `@context`), the
+ * record's `image` key dropped, and `xsd:gYear` in `/v2/id/colors/dominant` without an `xsd` prefix. Here each
+ * demo answer of each JSON-LD endpoint is expanded in safe mode (a dropped key or a relative IRI is an error)
+ * with a loader that refuses the network, and every IRI of the result must be absolute in a known scheme (an
+ * undeclared prefix such as `xsd:gYear` expands to itself, a "scheme" `xsd:` that safe mode lets through).
+ *
+ * Then, per record kind, the triples of the JSON-LD record (jsonld.toRDF) against those of its Turtle form: the
+ * JSON-LD must be the Turtle graph, up to blank-node names, minus the documented omissions below (the same
+ * list as docs/vocabulary.md, "What the JSON-LD leaves out").
+ */
+import request from 'supertest';
+import jsonld from 'jsonld';
+import { isomorphic } from 'rdf-isomorphic';
+import { DataFactory, Parser } from 'n3';
+import type * as RDF from '@rdfjs/types';
+import { startDemoApp, type DemoApp } from '../helpers/demo.js';
+import { parseRdf, triplesOf, uniqueQuads } from './sparql-test-parsers.js';
+
+type Json = Record<string, unknown>;
+
+const SCHEMA_IMAGE = 'http://schema.org/image';
+const VOCAB = 'http://localhost:3000/vocab#';
+
+/** A loader that refuses every URL: an answer must carry its whole context inline. */
+const documentLoader = async (url: string): Promise<never> => {
+  throw new Error(`the test refuses to load ${url}`);
+};
+
+/** Schemes an IRI of an answer may have; anything else is an undeclared prefix that expanded to itself. */
+const ABSOLUTE = /^(https?:\/\/|urn:|mailto:)/;
+
+/** Every `@id`, `@type` and property IRI of an expanded document that is not absolute in a known scheme. */
+function strayIris(expanded: unknown, found: string[] = []): string[] {
+  if (Array.isArray(expanded)) {
+    for (const item of expanded) strayIris(item, found);
+  } else if (typeof expanded === 'object' && expanded !== null) {
+    for (const [key, value] of Object.entries(expanded as Json)) {
+      if (!key.startsWith('@') && !ABSOLUTE.test(key)) found.push(`property ${key}`);
+      if ((key === '@id' || key === '@type') && !(typeof value === 'string' && !value.startsWith('_:') ? ABSOLUTE.test(value) : true)) found.push(`${key} ${String(value)}`);
+      if (key === '@type' && Array.isArray(value)) for (const t of value) if (typeof t === 'string' && !t.startsWith('_:') && !ABSOLUTE.test(t)) found.push(`@type ${t}`);
+      if (key !== '@value') strayIris(value, found);
+    }
+  }
+  return found;
+}
+
+/** Expands in safe mode; the problems found (an empty list when the answer is lossless). */
+async function expansionProblems(doc: Json): Promise<string[]> {
+  try {
+    const expanded = await jsonld.expand(doc as Parameters<typeof jsonld.expand>[0], { safe: true, documentLoader } as jsonld.Options.Expand);
+    return strayIris(expanded);
+  } catch (error) {
+    const e = error as { message?: string; details?: { event?: { code?: string; details?: unknown } } };
+    return [`${e.message ?? String(error)} ${JSON.stringify(e.details?.event?.details ?? '')}`];
+  }
+}
+
+/** The triples of a JSON-LD document. */
+async function jsonLdTriples(doc: Json): Promise<RDF.Quad[]> {
+  const nquads = (await jsonld.toRDF(doc as Parameters<typeof jsonld.toRDF>[0], { safe: true, documentLoader, format: 'application/n-quads' } as jsonld.Options.ToRdf)) as unknown as string;
+  return uniqueQuads(new Parser({ format: 'application/n-quads' }).parse(nquads));
+}
+
+let demo: DemoApp;
+
+const get = async (path: string, accept = 'application/ld+json'): Promise<request.Response> => {
+  const res = await request(demo.app).get(path).set('Accept', accept);
+  expect([path, res.status]).toEqual([path, 200]);
+  return res;
+};
+
+const pathOf = (iri: string): string => new URL(iri).pathname;
+
+/** The first members of a collection page, as paths. */
+async function samplePaths(collection: string, count: number): Promise<string[]> {
+  const page = JSON.parse((await get(`/v2/id/${collection}?itemsPerPage=${count}`)).text) as Json;
+  const members = page['hydra:member'] as Json[];
+  expect(members.length).toBe(count);
+  return members.map((m) => pathOf(String(m['@id'])));
+}
+
+// A changed demo generator rebuilds the cached demo first (a couple of minutes).
+beforeAll(async () => {
+  demo = await startDemoApp();
+}, 600_000);
+afterAll(() => demo.close());
+
+const COLLECTIONS = ['objects', 'agents', 'exhibitions', 'concepts'] as const;
+const RECORD_COLLECTIONS: Record<(typeof COLLECTIONS)[number], string> = { objects: 'object', agents: 'agent', exhibitions: 'exhibition', concepts: 'concept' };
+
+describe('every JSON-LD answer expands without losing a key', () => {
+  it.each(COLLECTIONS)('keeps every key of a sample of %s records', async (collection) => {
+    const paths = await samplePaths(collection, 8);
+    expect(paths.every((p) => p.startsWith(`/v2/id/${RECORD_COLLECTIONS[collection]}/`))).toBe(true);
+    if (collection === 'agents') paths.push(paths[0]!.replace('/v2/id/agent/', '/v2/id/ark:/29417/agent/'));
+    if (collection === 'objects') paths.push(...paths.map((p) => `${p}?colors=true`));
+    for (const path of paths) expect([path, await expansionProblems(JSON.parse((await get(path)).text) as Json)]).toEqual([path, []]);
+  });
+
+  it.each(COLLECTIONS.flatMap((c) => [`/v2/id/${c}?itemsPerPage=10`, `/v2/id/${c}?itemsPerPage=5&fullRecord=true`, `/v2/id/${c}?itemsPerPage=5&page=2`]))(
+    'keeps every key of the collection page %s',
+    async (path) => {
+      expect(await expansionProblems(JSON.parse((await get(path)).text) as Json)).toEqual([]);
+    },
+  );
+
+  it.each([
+    '/v2/id/types',
+    '/v2/id/materials',
+    '/v2/id/materials?onDisplay=true',
+    '/v2/id/nationalities',
+    '/v2/id/roles',
+    '/v2/id/production',
+    '/v2/id/production?bucket=50&onDisplay=true',
+    '/v2/id/colors',
+    '/v2/id/colors/dominant?color=red',
+    '/v2/id/colors/dominant?color=blue&limit=5',
+  ])('keeps every key of the index %s', async (path) => {
+    expect(await expansionProblems(JSON.parse((await get(path)).text) as Json)).toEqual([]);
+  });
+
+  it('keeps every key of the catalog at /v2/ and /v2/dcat', async () => {
+    for (const path of ['/v2/', '/v2/dcat']) expect([path, await expansionProblems(JSON.parse((await get(path)).text) as Json)]).toEqual([path, []]);
+  });
+
+  it('gives the production and colour indexes one triple per number, not 3 triples in all', async () => {
+    // Spec, "Production density": 431 years from 1600 to 2030 in buckets of 10 make 44 buckets of 7 numbers and a filter link each.
+    const production = await jsonLdTriples(JSON.parse((await get('/v2/id/production')).text) as Json);
+    expect(production.filter((q) => q.predicate.value === `${VOCAB}buckets`)).toHaveLength(44);
+    expect(production.filter((q) => q.predicate.value === `${VOCAB}filter`)).toHaveLength(44);
+    const colors = JSON.parse((await get('/v2/id/colors')).text) as Json;
+    const triples = await jsonLdTriples(colors);
+    expect(triples.filter((q) => q.predicate.value === `${VOCAB}base_colors`)).toHaveLength((colors.base_colors as unknown[]).length);
+    expect(triples.filter((q) => q.predicate.value === `${VOCAB}dominant`).length).toBe((colors.base_colors as unknown[]).length + (colors.css_colors as unknown[]).length);
+  });
+});
+
+/**
+ * What a record's JSON-LD says beyond or short of its Turtle graph (docs/vocabulary.md):
+ * - `image` repeats the first `crm:P138i_has_representation` as `schema:image`, a convenience key: one triple more;
+ * - colour notes (`crm:P65_shows_visual_item` and what hangs below it) are in the JSON-LD only with `colors=true`,
+ *   so objects are compared with that parameter;
+ * - an image's `schema:position` orders `crm:P138i_has_representation` and is then dropped (the array's order says it);
+ * - the graph states each `owl:sameAs` twice, in the spec's https OWL namespace and the standard http one
+ *   (docs/graph-model.md); the JSON-LD shows the spec's only;
+ * - a measurement's `crm:P90_has_value` is a JSON number (spec), which JSON-LD reads as an xsd:double where the
+ *   graph has an xsd:decimal: the two are compared as numbers;
+ * - `dcterms:modified` of the record is harvest bookkeeping the JSON-LD drops (spec, "Fields on every single record").
+ */
+const JSON_LD_ONLY = (q: RDF.Quad): boolean => q.predicate.value === SCHEMA_IMAGE;
+const TURTLE_ONLY = (q: RDF.Quad, record: string): boolean =>
+  q.predicate.value === 'http://www.w3.org/2002/07/owl#sameAs' ||
+  q.predicate.value === 'http://schema.org/position' || (q.subject.value === record && q.predicate.value === 'http://purl.org/dc/terms/modified');
+const P90 = 'http://www.cidoc-crm.org/cidoc-crm/P90_has_value';
+const XSD_DOUBLE = 'http://www.w3.org/2001/XMLSchema#double';
+
+/** A measurement value as a double with 12 significant digits, whichever numeric datatype and lexical form it came in. */
+function numericMeasurement(q: RDF.Quad): RDF.Quad {
+  if (q.predicate.value !== P90 || q.object.termType !== 'Literal' || Number.isNaN(Number(q.object.value))) return q;
+  const value = String(Number(Number(q.object.value).toPrecision(12)));
+  return DataFactory.quad(q.subject, q.predicate, DataFactory.literal(value, DataFactory.namedNode(XSD_DOUBLE)), q.graph);
+}
+
+/** A term as N-Triples would write it, enough to tell datatypes and languages apart. */
+const term = (t: RDF.Term): string => (t.termType === 'Literal' ? `"${t.value}"${t.language ? `@${t.language}` : `^^${t.datatype.value}`}` : t.value);
+
+describe('each record’s JSON-LD is its Turtle graph minus the documented omissions', () => {
+  it.each(COLLECTIONS)('gives a sample of %s records the triples of their Turtle form', async (collection) => {
+    for (const path of await samplePaths(collection, 5)) {
+      const record = JSON.parse((await get(collection === 'objects' ? `${path}?colors=true` : path)).text) as Json;
+      const turtle = uniqueQuads(triplesOf(await parseRdf((await get(path, 'text/turtle')).text, 'text/turtle')));
+      const json = await jsonLdTriples(record);
+      const iri = String(record['@id']);
+      const expected = turtle.filter((q) => !TURTLE_ONLY(q, iri)).map(numericMeasurement);
+      const got = json.filter((q) => !JSON_LD_ONLY(q)).map(numericMeasurement);
+      const show = (quads: readonly RDF.Quad[]): string[] => quads.filter((q) => q.subject.termType !== 'BlankNode' && q.object.termType !== 'BlankNode').map((q) => `${q.subject.value} ${q.predicate.value} ${term(q.object)}`).sort();
+      const missing = show(expected).filter((t) => !show(got).includes(t));
+      const extra = show(got).filter((t) => !show(expected).includes(t));
+      expect([path, missing, extra]).toEqual([path, [], []]);
+      if (!isomorphic(got, expected)) {
+        const blank = (quads: readonly RDF.Quad[]): string[] => quads.filter((q) => q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode').map((q) => `${q.subject.termType === 'BlankNode' ? '_' : q.subject.value} ${q.predicate.value} ${q.object.termType === 'BlankNode' ? '_' : term(q.object)}`).sort();
+        expect([path, blank(got)]).toEqual([path, blank(expected)]);
+      }
+      expect([path, isomorphic(got, expected)]).toEqual([path, true]);
+      if (collection === 'objects' && record.image !== undefined) {
+        expect(json.filter((q) => JSON_LD_ONLY(q)).map((q) => q.object.value)).toEqual([String((record.image as Json)['@id'])]);
+      }
+    }
+  });
+});
