@@ -199,7 +199,8 @@ export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virt
 
   const started = Date.now();
   const sparqlUrl = `http://127.0.0.1:${httpPort}/sparql`;
-  const timeoutMs = options.startTimeoutMs ?? 30000;
+  // Generous: on a 2-core machine running several test files beside it, a fresh Virtuoso once took over 30 s to answer.
+  const timeoutMs = options.startTimeoutMs ?? 90000;
   const stop = await startServerProcess({
     name: 'virtuoso-t',
     bin: VIRTUOSO_BIN,
