@@ -66,6 +66,19 @@ export interface RemoteStoreConfig {
   password?: Secret;
   /** The server's row limit (Virtuoso's ResultSetMaxRows), 0 for none: a CONSTRUCT of one more triple was cut. */
   rowLimit: number;
+  /** Publication through the server's bulk loader (STORE_BULK_DIR with STORE_ISQL); undefined: the Graph Store Protocol. */
+  bulk?: BulkStoreConfig;
+}
+
+export interface BulkStoreConfig {
+  /** Where the service writes the files. */
+  dir: string;
+  /** The same folder as the server names it. */
+  serverDir: string;
+  /** host:port of the SQL port. */
+  isql: string;
+  isqlBin: string;
+  loaders: number;
 }
 
 /** A configuration problem; `message` is one line fit to print before exiting. */
@@ -228,6 +241,20 @@ const SETTINGS = {
   STORE_USER: { schema: z.string().regex(/^[^\s:]{1,128}$/), form: 'a user name without spaces or colons' },
   STORE_ROW_LIMIT: int(0, 1_000_000_000),
   STORE_PASSWORD: { schema: z.string().min(1).transform((s) => new Secret(s)), form: 'a password', secret: true },
+  STORE_BULK_DIR: {
+    schema: z.string().trim().min(1).transform((s) => path.resolve(s)),
+    form: 'a directory path that the SPARQL server may read (Virtuoso: listed in DirsAllowed)',
+  },
+  STORE_BULK_SERVER_DIR: {
+    schema: z.string().trim().regex(/^\/[^\0']*$/),
+    form: 'an absolute path without quotes: STORE_BULK_DIR as the server names it',
+  },
+  STORE_ISQL: {
+    schema: z.string().trim().regex(/^[A-Za-z0-9.-]{1,253}:\d{1,5}$|^\[[0-9A-Fa-f:.]+\]:\d{1,5}$/),
+    form: "host:port of the server's SQL port, such as 127.0.0.1:1111",
+  },
+  STORE_ISQL_BIN: { schema: z.string().trim().min(1), form: 'the SQL client program, such as isql-vt or /usr/bin/isql-vt' },
+  STORE_BULK_LOADERS: int(1, 64),
   REDIS_KEY_PREFIX: {
     schema: z.string().regex(/^[\x21-\x7e]{1,64}$/),
     form: 'up to 64 printable ASCII characters without spaces, such as museum-ld:',
@@ -285,6 +312,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** The remote store's settings, when STORE_URL is set (companions without it are ignored with the store). */
 function remoteStoreConfig(parsed: Parsed): RemoteStoreConfig | undefined {
   if (parsed.STORE_URL === undefined) return undefined;
+  const bulkSettings = [parsed.STORE_BULK_DIR, parsed.STORE_ISQL];
+  if (bulkSettings.some((v) => v !== undefined) && !bulkSettings.every((v) => v !== undefined)) {
+    throw new ConfigError(['STORE_BULK_DIR and STORE_ISQL go together: the bulk loader needs a folder the server reads and its SQL port']);
+  }
+  if (parsed.STORE_BULK_DIR !== undefined && (parsed.STORE_USER === undefined || parsed.STORE_PASSWORD === undefined)) {
+    throw new ConfigError(['STORE_BULK_DIR needs STORE_USER and STORE_PASSWORD: the bulk loader runs as a user of the SQL port (Virtuoso: dba)']);
+  }
   return {
     url: parsed.STORE_URL,
     ...(parsed.STORE_UPDATE_URL === undefined ? {} : { updateUrl: parsed.STORE_UPDATE_URL }),
@@ -293,5 +327,16 @@ function remoteStoreConfig(parsed: Parsed): RemoteStoreConfig | undefined {
     ...(parsed.STORE_PASSWORD === undefined ? {} : { password: parsed.STORE_PASSWORD }),
     // Virtuoso's default ResultSetMaxRows (Debian's virtuoso.ini).
     rowLimit: parsed.STORE_ROW_LIMIT ?? 10_000,
+    ...(parsed.STORE_BULK_DIR === undefined || parsed.STORE_ISQL === undefined
+      ? {}
+      : {
+          bulk: {
+            dir: parsed.STORE_BULK_DIR,
+            serverDir: parsed.STORE_BULK_SERVER_DIR ?? parsed.STORE_BULK_DIR,
+            isql: parsed.STORE_ISQL,
+            isqlBin: parsed.STORE_ISQL_BIN ?? 'isql-vt',
+            loaders: parsed.STORE_BULK_LOADERS ?? 2,
+          },
+        }),
   };
 }

@@ -10,7 +10,9 @@ import path from 'node:path';
 import type { Config } from '../config/config.js';
 import { generationFiles, type CreateOptions, type Generation } from './generations.js';
 import { parseManifest } from './manifest.js';
-import { dropGenerations, isPublished, publishedGenerations, publishGeneration, type PublishReport } from './remote/publish.js';
+import { BulkLoader } from './remote/bulk-load.js';
+import { Isql } from './remote/isql.js';
+import { dropGenerations, isPublished, publishedGenerations, publishGeneration, type PublishOptions, type PublishReport } from './remote/publish.js';
 import { RemoteServer } from './remote/remote-server.js';
 import { RemoteStore } from './remote/remote-store.js';
 import { ServerWatchdog } from './remote/watchdog.js';
@@ -53,6 +55,25 @@ export function remoteServer(config: Pick<Config, 'store'>): RemoteServer | unde
   });
 }
 
+/** The bulk loader of `config` (STORE_BULK_DIR and STORE_ISQL), or undefined: the Graph Store Protocol writes. */
+export function bulkLoader(config: Pick<Config, 'store'>): BulkLoader | undefined {
+  const settings = config.store;
+  const bulk = settings?.bulk;
+  if (settings === undefined || bulk === undefined || settings.user === undefined || settings.password === undefined) return undefined;
+  return new BulkLoader({
+    dir: bulk.dir,
+    serverDir: bulk.serverDir,
+    loaders: bulk.loaders,
+    isql: new Isql({ address: bulk.isql, bin: bulk.isqlBin, user: settings.user, password: settings.password.reveal() }),
+  });
+}
+
+/** How `config` writes generations to the remote server. */
+const publishOptions = (config: Pick<Config, 'store'>): PublishOptions => {
+  const bulk = bulkLoader(config);
+  return bulk === undefined ? {} : { bulk };
+};
+
 /** The REST and SPARQL stores `config` asks for. */
 export function createStores(config: StoreConfig, onQuery?: (ms: number, kind: string, outcome: QueryOutcome) => void): StoreChoice {
   const server = remoteServer(config);
@@ -87,7 +108,7 @@ export function publishStep(
   if (server === undefined) return then;
   return async (staged: Generation) => {
     // Not `onDone?.(await …)`: an absent onDone would skip the publication itself.
-    const report = await publishGeneration(server, staged.dir, staged.manifest).finally(() => server.close());
+    const report = await publishGeneration(server, staged.dir, staged.manifest, publishOptions(config)).finally(() => server.close());
     onDone?.(report);
     await then?.(staged);
   };
@@ -133,7 +154,7 @@ export async function ensurePublished(config: Pick<Config, 'store'>, generationD
   return withRemoteServer(config, async (server) => {
     const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
     if (await isPublished(server, manifest.id)) return undefined;
-    return { generation: manifest.id, ...(await publishGeneration(server, generationDir, manifest)) };
+    return { generation: manifest.id, ...(await publishGeneration(server, generationDir, manifest, publishOptions(config))) };
   });
 }
 

@@ -11,7 +11,7 @@
  * qop=auth, the one scheme Virtuoso offers).
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +52,25 @@ export interface VirtuosoOptions {
   numberOfBuffers?: number;
   /** Milliseconds to wait for the SPARQL endpoint to answer. */
   startTimeoutMs?: number;
+  /**
+   * Run on Debian's own /etc/virtuoso-opensource-7/virtuoso.ini, what an operator starts from, with only its
+   * paths and ports moved into the test's folder and the test's folder added to DirsAllowed (the one line the
+   * bulk loader needs); the other options are ignored.
+   */
+  debianIni?: boolean;
+}
+
+export const DEBIAN_INI = '/etc/virtuoso-opensource-7/virtuoso.ini';
+
+/** Debian's virtuoso.ini with its files, ports and DirsAllowed moved to `dir` and the given ports. */
+function debianIni(dir: string, isqlPort: number, httpPort: number): string {
+  const stock = readFileSync(DEBIAN_INI, 'utf8');
+  return stock
+    .replace(/\/var\/lib\/virtuoso-opensource-7\/db\//g, `${dir}/`)
+    .replace(/\/var\/lib\/virtuoso-opensource-7\/vsp/g, `${dir}`)
+    .replace(/^(\[Parameters\][^[]*?^ServerPort\s*=)[^\n]*/ms, `$1 127.0.0.1:${isqlPort}`)
+    .replace(/^(\[HTTPServer\][^[]*?^ServerPort\s*=)[^\n]*/ms, `$1 127.0.0.1:${httpPort}`)
+    .replace(/^(DirsAllowed\s*=.*)$/m, `$1, ${dir}`);
 }
 
 export interface VirtuosoServer {
@@ -195,7 +214,7 @@ export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virt
   const isqlPort = await freePort();
   let httpPort = await freePort();
   while (httpPort === isqlPort) httpPort = await freePort();
-  await writeFile(join(dir, 'virtuoso.ini'), virtuosoIni(dir, isqlPort, httpPort, options));
+  await writeFile(join(dir, 'virtuoso.ini'), options.debianIni ? debianIni(dir, isqlPort, httpPort) : virtuosoIni(dir, isqlPort, httpPort, options));
 
   const started = Date.now();
   const sparqlUrl = `http://127.0.0.1:${httpPort}/sparql`;

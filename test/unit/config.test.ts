@@ -167,6 +167,7 @@ describe('unknown settings', () => {
         'SPARQL_MAX_CONCURRENT', 'SPARQL_RESULT_CACHE_MB', 'IMAGE_HOSTS', 'DEMO', 'DEMO_OBJECTS', 'DEMO_SEED', 'TRUST_PROXY', 'V1_API_KEYS',
         'KEEP_GENERATIONS', 'RECORD_CACHE_SIZE', 'V1_SUNSET', 'REDIS_URL', 'REDIS_KEY_PREFIX',
         'STORE_URL', 'STORE_UPDATE_URL', 'STORE_GRAPH_STORE_URL', 'STORE_USER', 'STORE_PASSWORD', 'STORE_ROW_LIMIT',
+        'STORE_BULK_DIR', 'STORE_BULK_SERVER_DIR', 'STORE_ISQL', 'STORE_ISQL_BIN', 'STORE_BULK_LOADERS',
       ].sort(),
     );
   });
@@ -202,5 +203,19 @@ describe('remote store settings', () => {
       message = (err as Error).message;
     }
     expect(message).toContain('STORE_ROW_LIMIT');
+  });
+
+  it('reads the bulk loader settings, which go together and need the credentials', () => {
+    const store = { STORE_URL: 'http://127.0.0.1:8890/sparql', STORE_USER: 'dba', STORE_PASSWORD: 'pw' };
+    expect(loadConfig(store).store?.bulk).toBeUndefined();
+    const bulk = loadConfig({ ...store, STORE_BULK_DIR: '/srv/bulk', STORE_ISQL: '127.0.0.1:1111' }).store?.bulk;
+    expect(bulk).toEqual({ dir: '/srv/bulk', serverDir: '/srv/bulk', isql: '127.0.0.1:1111', isqlBin: 'isql-vt', loaders: 2 });
+    const mounted = loadConfig({ ...store, STORE_BULK_DIR: '/srv/bulk', STORE_BULK_SERVER_DIR: '/data/bulk', STORE_ISQL: 'virtuoso:1111', STORE_BULK_LOADERS: '4' }).store?.bulk;
+    expect(mounted).toMatchObject({ serverDir: '/data/bulk', isql: 'virtuoso:1111', loaders: 4 });
+    expect(() => loadConfig({ ...store, STORE_BULK_DIR: '/srv/bulk' })).toThrow(/STORE_BULK_DIR and STORE_ISQL go together/);
+    expect(() => loadConfig({ ...store, STORE_ISQL: '127.0.0.1:1111' })).toThrow(/STORE_BULK_DIR and STORE_ISQL go together/);
+    expect(() => loadConfig({ STORE_URL: store.STORE_URL, STORE_BULK_DIR: '/srv/bulk', STORE_ISQL: '127.0.0.1:1111' })).toThrow(/needs STORE_USER and STORE_PASSWORD/);
+    expect(() => loadConfig({ ...store, STORE_BULK_DIR: '/srv/bulk', STORE_ISQL: '127.0.0.1' })).toThrow(/STORE_ISQL must be host:port/);
+    expect(() => loadConfig({ ...store, STORE_BULK_DIR: '/srv/bulk', STORE_ISQL: 'h:1', STORE_BULK_SERVER_DIR: "/it's" })).toThrow(/STORE_BULK_SERVER_DIR must be/);
   });
 });

@@ -24,7 +24,7 @@ import { queryOutcome, type QueryOutcome } from '../store-manager.js';
 import { RDF_FORMATS, type GenerationManifest, type QueryOptions, type QueryStore } from '../types.js';
 import { generationGraphs, type GraphView, type ViewQuery } from './graph-view.js';
 import { isPublished } from './publish.js';
-import { fixYearsInRdf, fromNTriples, jsonToCsv, jsonToTsv, normaliseJson } from './results.js';
+import { fixYearsInRdf, fromNTriples, jsonToCsv, jsonToTsv, normaliseJson, askBoolean } from './results.js';
 import { TruncatedAnswerError, type RemoteServer } from './remote-server.js';
 import { rewriteOffLoop } from './view-rewrite.js';
 
@@ -156,7 +156,7 @@ export class RemoteStore extends EventEmitter implements QueryStore {
       if (format === 'application/n-quads' || format === 'application/n-triples') return body;
       return fromNTriples(body, format as 'text/turtle' | 'application/ld+json' | 'application/rdf+xml');
     }
-    if (form === 'ask') return askAnswer(normaliseJson(await send(JSON_RESULTS)).boolean === true, format);
+    if (form === 'ask') return askAnswer(askBoolean(await send(JSON_RESULTS)), format);
     if (format === 'application/sparql-results+xml') return send(format);
     const results = normaliseJson(await send(JSON_RESULTS), query.booleans, query.hidden);
     if (format === 'text/tab-separated-values') return jsonToTsv(results);

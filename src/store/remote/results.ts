@@ -47,6 +47,20 @@ const XSD_INTEGER = 'http://www.w3.org/2001/XMLSchema#integer';
  * Virtuoso's JSON results as SPARQL 1.1 JSON results. `booleans` names the variables bound to a boolean
  * expression (`BIND(EXISTS { … } AS ?x)`), which Virtuoso answers as xsd:integer 1 and 0.
  */
+/**
+ * The answer of an ASK in SPARQL JSON results: `{"boolean": true}`, or the one-row table Virtuoso sends instead
+ * when its [SPARQL] section is left out of virtuoso.ini (`__ask_retval` bound to 1 or 0).
+ */
+export function askBoolean(text: string): boolean {
+  const parsed = JSON.parse(text) as JsonResults;
+  if (typeof parsed.boolean === 'boolean') return parsed.boolean;
+  const row = parsed.results?.bindings?.[0] ?? {};
+  const name = Object.keys(row).find((key) => key.toLowerCase() === '__ask_retval');
+  const value = name === undefined ? undefined : row[name]?.value;
+  if (value === undefined) throw new Error(`the server's answer to an ASK holds no boolean: ${text.slice(0, 200)}`);
+  return value === '1' || value === 'true';
+}
+
 export function normaliseJson(text: string, booleans: readonly string[] = [], hidden: readonly string[] = []): JsonResults {
   const parsed = JSON.parse(text) as JsonResults;
   if (parsed.boolean !== undefined) return { head: {}, boolean: parsed.boolean };

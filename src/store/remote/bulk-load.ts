@@ -1,0 +1,173 @@
+/**
+ * Publication through Virtuoso's bulk loader, the server's documented fast path (docs/operations.md, "Bulk
+ * publication"): the generation's statements are written as gzipped N-Quads files, graph names already
+ * prefixed (graph-view.ts) and the public statements also in the generation's union graph, into a folder the
+ * server reads (`DirsAllowed`); the files are registered with `ld_dir`, loaded by several `rdf_loader_run()`
+ * at once over the SQL port, and made durable with `checkpoint`. The loader skips a file it cannot parse and
+ * records why only in `DB.DBA.LOAD_LIST`, so that table is read after the load and any error fails the
+ * publication, naming the file. The folder and the load list's rows are removed again, whatever happened.
+ *
+ * Files are cut at graph boundaries: blank-node labels are scoped to a file, so a graph's statements stay in
+ * one file (graphsOfFile refuses a graph that comes back with blank nodes).
+ */
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { createGzip, constants as zlib } from 'node:zlib';
+import { NONPUBLIC_FILE, PUBLIC_FILE } from '../generations.js';
+import type { GenerationGraphs } from './graph-view.js';
+import { type Isql, sqlString } from './isql.js';
+import { graphsOfFile } from './publish.js';
+
+export interface BulkLoadOptions {
+  /** The folder the service writes the files to; the server must be allowed to read it (`DirsAllowed`). */
+  dir: string;
+  /** The same folder as the server names it, when it differs (a container's mount); default {@link dir}. */
+  serverDir?: string;
+  isql: Isql;
+  /** `rdf_loader_run()` calls at once (default 2, the cores of the smallest server this runs on). */
+  loaders?: number;
+  /** Statements per file (default 1,000,000), cut at the next graph boundary; at least one file per loader. */
+  fileStatements?: number;
+}
+
+export interface BulkLoadReport {
+  graphs: number;
+  /** Distinct statements of the public and the non-public file (within each graph). */
+  publicQuads: number;
+  nonPublicQuads: number;
+  files: number;
+  /** Milliseconds writing the files, and loading them (checkpoint included). */
+  writeMs: number;
+  loadMs: number;
+}
+
+/** Publishes generation folders through the bulk loader. */
+export class BulkLoader {
+  private readonly loaders: number;
+  private readonly fileStatements: number;
+
+  constructor(private readonly options: BulkLoadOptions) {
+    this.loaders = Math.max(1, options.loaders ?? 2);
+    this.fileStatements = Math.max(1, options.fileStatements ?? 1_000_000);
+  }
+
+  /** Loads the files of the generation in `generationDir` under `graphs`' names; the server then holds them. */
+  async load(generationDir: string, id: string, graphs: GenerationGraphs, onProgress?: (quads: number) => void): Promise<BulkLoadReport> {
+    const folder = path.join(this.options.dir, id);
+    const serverFolder = path.posix.join(this.options.serverDir ?? this.options.dir, id);
+    const { isql } = this.options;
+    const listed = `ll_file like ${sqlString(`${serverFolder}/%`)}`;
+    await rm(folder, { recursive: true, force: true });
+    await mkdir(folder, { recursive: true });
+    try {
+      await isql.run([`delete from DB.DBA.LOAD_LIST where ${listed};`]);
+      const started = Date.now();
+      const written = await this.writeFiles(generationDir, folder, graphs, onProgress);
+      const writeMs = Date.now() - started;
+      const unreadable = (why: string): Error =>
+        new Error(
+          `the SPARQL server cannot read the bulk files in ${serverFolder} (${why}): list that folder in virtuoso.ini [Parameters] DirsAllowed, ` +
+            'and set STORE_BULK_SERVER_DIR when the server names it differently',
+        );
+      await isql.run([`ld_dir(${sqlString(serverFolder)}, '*.nq.gz', 'urn:x-museum-ld:empty');`]).catch((err: Error) => {
+        throw /FA003|denied/.test(err.message) ? unreadable('access denied') : err;
+      });
+      const registered = Number((await isql.run([`select count(*) from DB.DBA.LOAD_LIST where ${listed};`])).trim());
+      if (registered !== written.files) throw unreadable(`it found ${registered} of ${written.files} files there`);
+      await Promise.all(Array.from({ length: Math.min(this.loaders, written.files) }, () => isql.run(['rdf_loader_run();'])));
+      await isql.run(['checkpoint;']);
+      const failed = (await isql.run([`select ll_file, ll_state, ll_error from DB.DBA.LOAD_LIST where ${listed} and (ll_state <> 2 or ll_error is not null);`])).trim();
+      if (failed !== '') throw new Error(`the server's bulk loader did not load every file: ${failed.replace(/\s+/g, ' ')}`);
+      return { ...written, writeMs, loadMs: Date.now() - started - writeMs };
+    } finally {
+      await isql.run([`delete from DB.DBA.LOAD_LIST where ${listed};`]).catch(() => undefined);
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  /** Writes the generation's statements under their server graph names into `folder`. */
+  private async writeFiles(generationDir: string, folder: string, graphs: GenerationGraphs, onProgress?: (quads: number) => void): Promise<Omit<BulkLoadReport, 'writeMs' | 'loadMs'>> {
+    const out = new FileSeries(folder, this.fileStatements);
+    let graphCount = 0;
+    const counts: number[] = [];
+    let total = 0;
+    for (const [file, prefix, union] of [
+      [PUBLIC_FILE, graphs.publicPrefix, ` <${graphs.unionGraph}> .\n`],
+      [NONPUBLIC_FILE, graphs.nonPublicPrefix, undefined],
+    ] as const) {
+      let quads = 0;
+      for await (const { name, lines } of graphsOfFile(path.join(generationDir, file))) {
+        graphCount++;
+        quads += lines.length;
+        const graph = ` <${prefix}${name.slice(1, -1)}> .\n`;
+        let text = '';
+        // `s p o .` becomes `s p o <graph> .`, and for a public statement `s p o <union graph> .` as well.
+        for (const line of lines) {
+          const triple = line.slice(0, -2);
+          text += triple + graph;
+          if (union !== undefined) text += triple + union;
+        }
+        await out.write(text, union === undefined ? lines.length : 2 * lines.length);
+        if (graphCount % 1000 === 0) onProgress?.(total + quads);
+      }
+      counts.push(quads);
+      total += quads;
+      // The two files label blank nodes each on their own: a label of both must stay two nodes.
+      out.cut();
+    }
+    const files = await out.close();
+    onProgress?.(total);
+    return { graphs: graphCount, publicQuads: counts[0] ?? 0, nonPublicQuads: counts[1] ?? 0, files };
+  }
+}
+
+/** Numbered gzip files of about `perFile` statements each, each cut only between two writes. */
+class FileSeries {
+  private stream: ReturnType<typeof createGzip> | undefined;
+  private done: Promise<unknown> | undefined;
+  private inFile = 0;
+  private files = 0;
+
+  constructor(
+    private readonly folder: string,
+    private readonly perFile: number,
+  ) {}
+
+  async write(text: string, statements: number): Promise<void> {
+    if (this.stream === undefined || this.inFile >= this.perFile) await this.next();
+    this.inFile += statements;
+    if (!(this.stream as ReturnType<typeof createGzip>).write(text)) await once(this.stream as ReturnType<typeof createGzip>, 'drain');
+  }
+
+  /** The next write starts a new file. */
+  cut(): void {
+    this.inFile = this.perFile;
+  }
+
+  /** Closes the last file; resolves with the number of files. */
+  async close(): Promise<number> {
+    await this.finish();
+    return this.files;
+  }
+
+  private async next(): Promise<void> {
+    await this.finish();
+    this.files++;
+    // Level 1: the server reads the files once, and compressing harder costs more than it saves here.
+    const gzip = createGzip({ level: 1, chunkSize: 1 << 20, flush: zlib.Z_NO_FLUSH });
+    const file = createWriteStream(path.join(this.folder, `part-${String(this.files).padStart(5, '0')}.nq.gz`));
+    gzip.pipe(file);
+    this.done = once(file, 'close');
+    this.stream = gzip;
+    this.inFile = 0;
+  }
+
+  private async finish(): Promise<void> {
+    if (this.stream === undefined) return;
+    this.stream.end();
+    await this.done;
+    this.stream = undefined;
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Publication through Virtuoso's bulk loader (src/store/remote/bulk-load.ts) on Debian's own virtuoso.ini, what
+ * an operator starts from, with only its paths and ports moved and the test's folder added to DirsAllowed:
+ * every statement once in its prefixed graph, the public ones also in the union graph, blank nodes of the
+ * public and the non-public file kept apart, several files loaded by several loaders, nothing left behind in
+ * the folder or the server's load list, a folder the server may not read refused with the setting to change,
+ * and the settings (STORE_BULK_DIR, STORE_ISQL) choosing this path for `npm start` and the data commands. The
+ * data are hand-written N-Quads, so every expected count is read off them.
+ */
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config/config.js';
+import { createGeneration, type Generation } from '../../src/store/generations.js';
+import { BulkLoader } from '../../src/store/remote/bulk-load.js';
+import { generationGraphs } from '../../src/store/remote/graph-view.js';
+import { Isql } from '../../src/store/remote/isql.js';
+import { isPublished, publishGeneration } from '../../src/store/remote/publish.js';
+import type { RemoteServer } from '../../src/store/remote/remote-server.js';
+import { createStores, ensurePublished, remoteServer } from '../../src/store/stores.js';
+import type { RemoteStore } from '../../src/store/remote/remote-store.js';
+import { describeWithVirtuoso, ISQL_BIN, startVirtuoso, type VirtuosoServer } from '../helpers/virtuoso.js';
+
+const FILE = 'test/store/bulk-publish.test.ts';
+const BASE = 'http://localhost:3000';
+const LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
+const obj = (n: number): string => `${BASE}/v2/id/object/B${n}`;
+/** Public record graphs of the generation: enough for several files at {@link FILE_STATEMENTS}. */
+const RECORDS = 120;
+const FILE_STATEMENTS = 100;
+
+/** The generation's files: per record graph a label, a dimension on a blank node, and one statement twice. */
+function files(): { pub: string[]; nonPub: string[] } {
+  const pub: string[] = [];
+  for (let n = 0; n < RECORDS; n++) {
+    const g = `<${obj(n)}>`;
+    pub.push(`${g} <${LABEL}> "Stoel ${n} \\u00e9\\"é"@nl ${g} .`);
+    pub.push(`${g} <http://example.org/dimension> _:d${n} ${g} .`);
+    pub.push(`_:d${n} <http://example.org/value> "${n}.5"^^<http://www.w3.org/2001/XMLSchema#decimal> ${g} .`);
+    // The same statement in every graph: once per graph on the server, once in the union graph.
+    pub.push(`<${BASE}/v2/id/concept/1> <${LABEL}> "stoel"@nl ${g} .`);
+    if (n % 10 === 0) pub.push(`${g} <${LABEL}> "Stoel ${n} \\u00e9\\"é"@nl ${g} .`);
+  }
+  // The non-public file names a blank node with the label of a public one: two different nodes.
+  const secret = `<${BASE}/v2/id/object/S1>`;
+  const nonPub = [`${secret} <${LABEL}> "Geheim"@nl ${secret} .`, `${secret} <http://example.org/dimension> _:d0 ${secret} .`, `_:d0 <http://example.org/value> "secret" ${secret} .`];
+  return { pub, nonPub };
+}
+
+const distinctPublic = (): number => RECORDS * 4;
+const DISTINCT_NON_PUBLIC = 3;
+
+const json = (body: string): { results: { bindings: Record<string, { value: string }>[] } } => JSON.parse(body) as never;
+
+describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
+  let virtuoso: VirtuosoServer;
+  let dataDir: string;
+  let server: RemoteServer;
+  let isql: Isql;
+  let generation: Generation;
+
+  const count = async (where: string): Promise<number> =>
+    Number(json((await server.query(`SELECT (COUNT(*) AS ?n) WHERE { ${where} }`, 'application/sparql-results+json')).body).results.bindings[0]?.n?.value);
+
+  const makeGeneration = (): Promise<Generation> =>
+    createGeneration(dataDir, { source: { kind: 'load', path: 'test' }, baseUrl: BASE }, async (out) => {
+      const { pub, nonPub } = files();
+      out.public.end(`${pub.join('\n')}\n`);
+      out.nonPublic.end(`${nonPub.join('\n')}\n`);
+    });
+
+  beforeAll(async () => {
+    virtuoso = await startVirtuoso({ debianIni: true });
+    dataDir = await mkdtemp(join(tmpdir(), 'bulk-publish-'));
+    server = remoteServer(loadConfig({ STORE_URL: virtuoso.sparqlUrl, STORE_USER: virtuoso.user, STORE_PASSWORD: virtuoso.password })) as RemoteServer;
+    isql = new Isql({ address: `127.0.0.1:${virtuoso.isqlPort}`, user: virtuoso.user, password: virtuoso.password, bin: ISQL_BIN as string });
+    generation = await makeGeneration();
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await virtuoso?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes every statement once under its graph, the public ones also in the union graph, and leaves nothing behind', async () => {
+    const bulk = new BulkLoader({ dir: virtuoso.loadDir, isql, loaders: 2, fileStatements: FILE_STATEMENTS });
+    const report = await publishGeneration(server, generation.dir, generation.manifest, { bulk });
+    expect(report.quads).toBe(distinctPublic() + DISTINCT_NON_PUBLIC);
+    expect(report.graphs).toBe(RECORDS + 1);
+    // Two lines per public statement, a new file at least every FILE_STATEMENTS lines, the non-public file apart.
+    expect(report.bulk?.files).toBeGreaterThanOrEqual(Math.floor((2 * distinctPublic()) / FILE_STATEMENTS) + 1);
+    expect(await isPublished(server, generation.id)).toBe(true);
+
+    const graphs = generationGraphs(generation.id);
+    expect(await count(`GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${graphs.publicPrefix}"))`)).toBe(distinctPublic());
+    expect(await count(`GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${graphs.nonPublicPrefix}"))`)).toBe(DISTINCT_NON_PUBLIC);
+    // The union graph is a set: the shared concept label once, the rest of each record's statements once.
+    expect(await count(`GRAPH <${graphs.unionGraph}> { ?s ?p ?o }`)).toBe(RECORDS * 3 + 1);
+    // Escapes and non-ASCII letters as written.
+    const label = json((await server.query(`SELECT ?l WHERE { GRAPH <${graphs.publicPrefix}${obj(7)}> { <${obj(7)}> <${LABEL}> ?l } }`, 'application/sparql-results+json')).body);
+    expect(label.results.bindings.map((b) => b.l?.value)).toEqual(['Stoel 7 é"é']);
+    // The public and the non-public _:d0 are two nodes.
+    expect(await count(`GRAPH <${graphs.publicPrefix}${obj(0)}> { ?x <http://example.org/dimension> ?b } GRAPH ?any { ?b <http://example.org/value> "secret" }`)).toBe(0);
+
+    expect(await readdir(virtuoso.loadDir)).toEqual([]);
+    expect((await isql.run([`select count(*) from DB.DBA.LOAD_LIST where ll_file like '${virtuoso.loadDir}/%';`])).trim()).toBe('0');
+  });
+
+  it('serves the bulk-written generation through the store, ASK included', async () => {
+    const config = loadConfig({ BASE_URL: BASE, DATA_DIR: dataDir, STORE_URL: virtuoso.sparqlUrl, STORE_USER: virtuoso.user, STORE_PASSWORD: virtuoso.password });
+    const { rest, sparql } = createStores(config);
+    try {
+      await (rest as RemoteStore).start(generation.dir);
+      await (sparql as RemoteStore).start(generation.dir);
+      const record = await rest.query(`CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <${obj(3)}> { ?s ?p ?o } }`);
+      expect(record.trim().split('\n')).toHaveLength(4);
+      expect(JSON.parse(await sparql.query(`ASK { GRAPH <${BASE}/v2/id/object/S1> { ?s ?p ?o } }`))).toMatchObject({ boolean: false });
+      expect(JSON.parse(await sparql.query(`ASK { <${obj(3)}> <${LABEL}> ?l }`, { unionDefaultGraph: true }))).toMatchObject({ boolean: true });
+    } finally {
+      await Promise.all([rest.close(), sparql.close()]);
+    }
+  });
+
+  it('refuses a folder the server may not read, names the setting, and leaves the generation incomplete', async () => {
+    // Not under /tmp: Debian's DirsAllowed lets the server read there (its `.` is not the only way in).
+    await mkdir(join(process.cwd(), '.cache'), { recursive: true });
+    const outside = await mkdtemp(join(process.cwd(), '.cache', 'bulk-outside-'));
+    try {
+      const second = await makeGeneration();
+      const bulk = new BulkLoader({ dir: outside, isql });
+      await expect(publishGeneration(server, second.dir, second.manifest, { bulk })).rejects.toThrow(/DirsAllowed/);
+      expect(await isPublished(server, second.id)).toBe(false);
+      expect(await readdir(outside)).toEqual([]);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('is what STORE_BULK_DIR with STORE_ISQL chooses for the data commands and npm start', async () => {
+    const third = await makeGeneration();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      STORE_URL: virtuoso.sparqlUrl,
+      STORE_USER: virtuoso.user,
+      STORE_PASSWORD: virtuoso.password,
+      STORE_BULK_DIR: virtuoso.loadDir,
+      STORE_ISQL: `127.0.0.1:${virtuoso.isqlPort}`,
+      STORE_ISQL_BIN: ISQL_BIN as string,
+    });
+    const report = await ensurePublished(config, third.dir);
+    expect(report?.bulk?.files).toBeGreaterThan(0);
+    expect(report?.quads).toBe(distinctPublic() + DISTINCT_NON_PUBLIC);
+    expect(await isPublished(server, third.id)).toBe(true);
+  });
+});
