@@ -30,12 +30,16 @@ export interface RemoteServerOptions {
  * query error (400 at /sparql): the client can ask for less with LIMIT and OFFSET.
  */
 export class TruncatedAnswerError extends QueryError {
+  /** Where the server cut the answer. */
+  readonly rows: number;
+
   constructor(rows: number) {
     super(
       `the answer is larger than the SPARQL server delivers in one answer (${rows} rows or triples); ` +
         'ask for fewer with LIMIT and OFFSET (operators: raise the server\'s row limit, docs/remote-store.md)',
     );
     this.name = 'TruncatedAnswerError';
+    this.rows = rows;
   }
 }
 

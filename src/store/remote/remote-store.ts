@@ -15,7 +15,7 @@
 import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { QueryError, StoreUnavailableError } from '../errors.js';
+import { QueryDeadlineError, QueryError, StoreUnavailableError } from '../errors.js';
 import { generationFiles } from '../generations.js';
 import { parseManifest } from '../manifest.js';
 import { readQuadBatches } from '../nquads-file.js';
@@ -26,6 +26,7 @@ import { generationGraphs, type GraphView, type ViewQuery } from './graph-view.j
 import { isPublished } from './publish.js';
 import { fixYearsInRdf, fromNTriples, jsonToCsv, jsonToTsv, normaliseJson, askBoolean } from './results.js';
 import { TruncatedAnswerError, type RemoteServer } from './remote-server.js';
+import { selectPages } from './paged-select.js';
 import { rewriteOffLoop } from './view-rewrite.js';
 
 export interface RemoteStoreOptions {
@@ -123,8 +124,16 @@ export class RemoteStore extends EventEmitter implements QueryStore {
       const view = this.view;
       if (view === undefined || this.closed) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is not ready (starting)', 5);
       // Clients' queries (the public view) are rewritten in the parse worker, off the event loop (view-rewrite.ts).
-      const query = await rewriteOffLoop(sparql, view, this.served?.id, { unionDefaultGraph: opts.unionDefaultGraph ?? false, ...(this.options.baseIri ? { baseIri: this.options.baseIri } : {}) });
-      const body = await this.ask(query, form, { ...opts, deadlineMs: opts.deadlineMs ?? DEFAULT_DEADLINE_MS });
+      const rewrite = (text: string): Promise<ViewQuery> =>
+        rewriteOffLoop(text, view, this.served?.id, { unionDefaultGraph: opts.unionDefaultGraph ?? false, ...(this.options.baseIri ? { baseIri: this.options.baseIri } : {}) });
+      const deadlined = { ...opts, deadlineMs: opts.deadlineMs ?? DEFAULT_DEADLINE_MS };
+      const body = await this.ask(await rewrite(sparql), form, deadlined).catch((err: unknown) => {
+        // The service's own full reads (the REST store's) come in pages when the server cuts them.
+        if (!(err instanceof TruncatedAnswerError) || !this.options.includeNonPublic || form !== 'select' || opts.format === 'application/sparql-results+xml') throw err;
+        const pages = selectPages(sparql, err.rows, this.options.baseIri);
+        if (pages === undefined) throw err;
+        return this.askInPages(pages, err.rows, rewrite, deadlined);
+      });
       this.options.onQuery?.(performance.now() - started, kind, 'ok');
       return body;
     } catch (err) {
@@ -161,6 +170,26 @@ export class RemoteStore extends EventEmitter implements QueryStore {
     const results = normaliseJson(await send(JSON_RESULTS), query.booleans, query.hidden);
     if (format === 'text/tab-separated-values') return jsonToTsv(results);
     if (format === 'text/csv') return jsonToCsv(results);
+    return JSON.stringify(results);
+  }
+
+  /** The pages of a SELECT, `size` rows each, until one comes back short; the rows joined in the asked format. */
+  private async askInPages(pages: (page: number) => string, size: number, rewrite: (text: string) => Promise<ViewQuery>, opts: QueryOptions): Promise<string> {
+    const started = performance.now();
+    const bindings: NonNullable<ReturnType<typeof normaliseJson>['results']>['bindings'] = [];
+    let head: ReturnType<typeof normaliseJson>['head'] | undefined;
+    for (let page = 0; ; page++) {
+      const left = opts.deadlineMs === undefined ? undefined : opts.deadlineMs - (performance.now() - started);
+      if (left !== undefined && left <= 0) throw new QueryDeadlineError(opts.deadlineMs as number);
+      const results = JSON.parse(await this.ask(await rewrite(pages(page)), 'select', { ...opts, format: JSON_RESULTS, ...(left === undefined ? {} : { deadlineMs: left }) })) as ReturnType<typeof normaliseJson>;
+      head ??= results.head;
+      const rows = results.results?.bindings ?? [];
+      for (const row of rows) bindings.push(row);
+      if (rows.length < size) break;
+    }
+    const results = { head: head ?? {}, results: { bindings } };
+    if (opts.format === 'text/tab-separated-values') return jsonToTsv(results);
+    if (opts.format === 'text/csv') return jsonToCsv(results);
     return JSON.stringify(results);
   }
 
