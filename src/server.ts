@@ -90,7 +90,13 @@ async function main(): Promise<void> {
     wantedGeneration: () => follower.wanted,
   });
 
-  const server = await listen(app, config.port);
+  const server = await listen(app, config.port).catch((err: NodeJS.ErrnoException) => {
+    // A port taken or not allowed is an operator's setting, not a crash: one line, exit 1.
+    if (err.code !== 'EADDRINUSE' && err.code !== 'EACCES') throw err;
+    const why = err.code === 'EADDRINUSE' ? 'is in use by another process' : 'may not be opened by this user (ports below 1024 need privileges)';
+    process.stderr.write(`PORT ${config.port} ${why}: stop that process or set another PORT\n`);
+    process.exit(1);
+  });
   logger.info(
     { port: config.port, baseUrl: config.baseUrl, dataDir: config.dataDir, rateLimitPerMinute: config.rateLimitPerMinute },
     'listening',
