@@ -2,8 +2,9 @@
  * Publication through Virtuoso's bulk loader, the server's documented fast path (docs/operations.md, "Bulk
  * publication"): the generation's statements are written as gzipped N-Quads files, graph names already
  * prefixed (graph-view.ts) and the public statements also in the generation's union graph, into a folder the
- * server reads (`DirsAllowed`); the files are registered with `ld_dir`, loaded by several `rdf_loader_run()`
- * at once over the SQL port, and made durable with `checkpoint`. The loader skips a file it cannot parse and
+ * server reads (`DirsAllowed`); each file is registered with `ld_dir` as soon as it is written and loaded by
+ * several `rdf_loader_run()` at once over the SQL port while the next files are written, and the whole is made
+ * durable with `checkpoint`. The loader skips a file it cannot parse and
  * records why only in `DB.DBA.LOAD_LIST`, so that table is read after the load and any error fails the
  * publication, naming the file. The folder and the load list's rows are removed again, whatever happened.
  *
@@ -64,19 +65,16 @@ export class BulkLoader {
     try {
       await isql.run([`delete from DB.DBA.LOAD_LIST where ${listed};`]);
       const started = Date.now();
-      const written = await this.writeFiles(generationDir, folder, graphs, onProgress);
-      const writeMs = Date.now() - started;
-      const unreadable = (why: string): Error =>
-        new Error(
-          `the SPARQL server cannot read the bulk files in ${serverFolder} (${why}): list that folder in virtuoso.ini [Parameters] DirsAllowed, ` +
-            'and set STORE_BULK_SERVER_DIR when the server names it differently',
-        );
-      await isql.run([`ld_dir(${sqlString(serverFolder)}, '*.nq.gz', 'urn:x-museum-ld:empty');`]).catch((err: Error) => {
-        throw /FA003|denied/.test(err.message) ? unreadable('access denied') : err;
+      // Each file is loaded as soon as it is written, while the next ones are being written.
+      const loading = new Loading(isql, serverFolder, this.loaders);
+      const written = await this.writeFiles(generationDir, folder, graphs, (file) => loading.add(file), onProgress).catch(async (err: unknown) => {
+        await loading.finish().catch(() => undefined);
+        throw err;
       });
+      const writeMs = Date.now() - started;
+      await loading.finish();
       const registered = Number((await isql.run([`select count(*) from DB.DBA.LOAD_LIST where ${listed};`])).trim());
-      if (registered !== written.files) throw unreadable(`it found ${registered} of ${written.files} files there`);
-      await Promise.all(Array.from({ length: Math.min(this.loaders, written.files) }, () => isql.run(['rdf_loader_run();'])));
+      if (registered !== written.files) throw unreadable(serverFolder, `it found ${registered} of ${written.files} files there`);
       await isql.run(['checkpoint;']);
       const failed = (await isql.run([`select ll_file, ll_state, ll_error from DB.DBA.LOAD_LIST where ${listed} and (ll_state <> 2 or ll_error is not null);`])).trim();
       if (failed !== '') throw new Error(`the server's bulk loader did not load every file: ${failed.replace(/\s+/g, ' ')}`);
@@ -88,8 +86,14 @@ export class BulkLoader {
   }
 
   /** Writes the generation's statements under their server graph names into `folder`. */
-  private async writeFiles(generationDir: string, folder: string, graphs: GenerationGraphs, onProgress?: (quads: number) => void): Promise<Omit<BulkLoadReport, 'writeMs' | 'loadMs'>> {
-    const out = new FileSeries(folder, this.fileStatements);
+  private async writeFiles(
+    generationDir: string,
+    folder: string,
+    graphs: GenerationGraphs,
+    onFile: (name: string) => void,
+    onProgress?: (quads: number) => void,
+  ): Promise<Omit<BulkLoadReport, 'writeMs' | 'loadMs'>> {
+    const out = new FileSeries(folder, this.fileStatements, onFile);
     let graphCount = 0;
     const counts: number[] = [];
     let total = 0;
@@ -123,16 +127,94 @@ export class BulkLoader {
   }
 }
 
+/** The error of a folder the server may not read. */
+const unreadable = (serverFolder: string, why: string): Error =>
+  new Error(
+    `the SPARQL server cannot read the bulk files in ${serverFolder} (${why}): list that folder in virtuoso.ini [Parameters] DirsAllowed, ` +
+      'and set STORE_BULK_SERVER_DIR when the server names it differently',
+  );
+
+/**
+ * Files registered with `ld_dir` one by one as they are written, and `loaders` sessions that run
+ * `rdf_loader_run()` (which loads every registered file not yet loaded, then returns) whenever a file was
+ * registered since they last started it, until the last file is registered and loaded.
+ */
+class Loading {
+  private registered = 0;
+  private finished = false;
+  private failure: Error | undefined;
+  private registrations: Promise<void> = Promise.resolve();
+  private readonly waiting: (() => void)[] = [];
+  private readonly loaders: Promise<void>[];
+
+  constructor(
+    private readonly isql: Isql,
+    private readonly serverFolder: string,
+    loaders: number,
+  ) {
+    this.loaders = Array.from({ length: loaders }, () =>
+      this.loader().catch((err: unknown) => {
+        this.failure ??= err instanceof Error ? err : new Error(String(err));
+      }),
+    );
+  }
+
+  add(file: string): void {
+    this.registrations = this.registrations.then(async () => {
+      await this.isql.run([`ld_dir(${sqlString(this.serverFolder)}, ${sqlString(file)}, 'urn:x-museum-ld:empty');`]).catch((err: Error) => {
+        throw /FA003|denied/.test(err.message) ? unreadable(this.serverFolder, 'access denied') : err;
+      });
+      this.registered++;
+      this.wake();
+    });
+    // Seen by finish(); until then a failure must not count as unhandled.
+    this.registrations.catch(() => undefined);
+  }
+
+  /** Resolves once every file added is registered and loaded; rejects with the first failure. */
+  async finish(): Promise<void> {
+    try {
+      await this.registrations;
+    } finally {
+      this.finished = true;
+      this.wake();
+    }
+    await Promise.all(this.loaders);
+    if (this.failure) throw this.failure;
+  }
+
+  private wake(): void {
+    for (const resume of this.waiting.splice(0)) resume();
+  }
+
+  private async loader(): Promise<void> {
+    let seen = 0;
+    for (;;) {
+      if (this.registered !== seen) {
+        seen = this.registered;
+        await this.isql.run(['rdf_loader_run();']);
+      } else if (this.finished) {
+        return;
+      } else {
+        await new Promise<void>((resume) => this.waiting.push(resume));
+      }
+    }
+  }
+}
+
 /** Numbered gzip files of about `perFile` statements each, each cut only between two writes. */
 class FileSeries {
   private stream: ReturnType<typeof createGzip> | undefined;
   private done: Promise<unknown> | undefined;
+  private name = '';
   private inFile = 0;
   private files = 0;
 
   constructor(
     private readonly folder: string,
     private readonly perFile: number,
+    /** Called with the name of each file once it is complete on disk. */
+    private readonly onFile: (name: string) => void,
   ) {}
 
   async write(text: string, statements: number): Promise<void> {
@@ -157,7 +239,8 @@ class FileSeries {
     this.files++;
     // Level 1: the server reads the files once, and compressing harder costs more than it saves here.
     const gzip = createGzip({ level: 1, chunkSize: 1 << 20, flush: zlib.Z_NO_FLUSH });
-    const file = createWriteStream(path.join(this.folder, `part-${String(this.files).padStart(5, '0')}.nq.gz`));
+    this.name = `part-${String(this.files).padStart(5, '0')}.nq.gz`;
+    const file = createWriteStream(path.join(this.folder, this.name));
     gzip.pipe(file);
     this.done = once(file, 'close');
     this.stream = gzip;
@@ -169,5 +252,6 @@ class FileSeries {
     this.stream.end();
     await this.done;
     this.stream = undefined;
+    this.onFile(this.name);
   }
 }
