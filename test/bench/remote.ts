@@ -3,7 +3,8 @@
  * a throw-away Virtuoso (Debian's, test/helpers/virtuoso.ts, no row limit as docs/remote-store.md advises), then
  * the real app on a RemoteStore on real ports, every client in a child process (http-load.ts). Each figure
  * beside a baseline of the same run:
- *   1. publication rate (statements/s, records/s) beside the embedded store loading the same generation;
+ *   1. publication rate through the bulk loader (statements/s, records/s) beside the embedded store loading the
+ *      same generation;
  *   2. time to a ready generation (store start, collection indexes from the stored index, first page);
  *   3. single records, record cache off and on: sequential p50 beside the same CONSTRUCT sent straight to the
  *      server; autocannon requests/s;
@@ -24,11 +25,13 @@ import { Metrics } from '../../src/http/metrics.js';
 import { listen } from '../../src/http/server-lifecycle.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
 import { generationGraphs, rewriteForView } from '../../src/store/remote/graph-view.js';
+import { BulkLoader } from '../../src/store/remote/bulk-load.js';
+import { Isql } from '../../src/store/remote/isql.js';
 import { publishGeneration } from '../../src/store/remote/publish.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { createStores, remoteServer, type ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
-import { startVirtuoso } from '../helpers/virtuoso.js';
+import { ISQL_BIN, startVirtuoso } from '../helpers/virtuoso.js';
 import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
 import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
@@ -68,7 +71,8 @@ try {
 
   // 1. Publication beside the embedded load of the same generation.
   log('publishing');
-  const published = await publishGeneration(server, data.generation.dir, manifest);
+  const bulk = new BulkLoader({ dir: virtuoso.loadDir, loaders: 2, isql: new Isql({ address: `127.0.0.1:${virtuoso.isqlPort}`, user: virtuoso.user, password: virtuoso.password, bin: ISQL_BIN as string }) });
+  const published = await publishGeneration(server, data.generation.dir, manifest, { bulk });
   const statements = manifest.counts.publicQuads + manifest.counts.nonPublicQuads;
   let t = performance.now();
   const embedded = new StoreManager({ includeNonPublic: true });
@@ -81,11 +85,14 @@ try {
   }
   await embedded.close();
   rows.push({
-    figure: 'write a generation to the server (Graph Store Protocol, 4 in flight)',
+    figure: 'write a generation to the server (bulk loader, 2 loaders)',
     value: statements / (published.ms / 1000),
     unit: 'statements/s',
     ...(embeddedMs === undefined ? {} : { baselineName: 'embedded store loading it (statements/s)', baseline: statements / (embeddedMs / 1000), ratio: embeddedMs / published.ms }),
-    note: `${statements} statements (+ ${manifest.counts.publicQuads} into the union graph), ${published.graphs} graphs, ${records} records: ${(published.ms / 1000).toFixed(1)} s, ${(records / (published.ms / 1000)).toFixed(0)} records/s`,
+    note:
+      `${statements} statements (+ ${manifest.counts.publicQuads} into the union graph), ${published.graphs} graphs, ${records} records: ${(published.ms / 1000).toFixed(1)} s ` +
+      `(files written in ${((published.bulk?.writeMs ?? 0) / 1000).toFixed(1)} s, ${published.bulk?.files ?? 0} files loaded in ${((published.bulk?.loadMs ?? 0) / 1000).toFixed(1)} s), ` +
+      `${(records / (published.ms / 1000)).toFixed(0)} records/s`,
   });
   rows.push({ figure: 'Virtuoso RSS after the write', value: rssOfProcess(virtuoso.dir) ?? NaN, unit: 'MiB' });
 
