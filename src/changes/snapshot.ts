@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readTextBlocks } from '../store/line-reader.js';
-import { readQuadBatches } from '../store/nquads-file.js';
+import { detached, readQuadBatches } from '../store/nquads-file.js';
 import { parseQuadLine } from '../store/nquads-line.js';
 import type { GenerationManifest } from '../store/types.js';
 import { NS } from '../vocab/namespaces.js';
@@ -159,9 +159,10 @@ async function readHidden(file: string, baseUrl: string): Promise<Map<string, Hi
       if (graph !== admin || !subject.startsWith('<')) continue;
       const iri = subject.slice(1, -1);
       let f = facts.get(iri);
-      if (!f) facts.set(iri, (f = {}));
-      if (predicate === `<${NS.admin}state>`) f.state = literalValue(object);
-      else if (predicate === `<${NS.admin}resolvesTo>` && object.startsWith('<')) f.into = object.slice(1, -1);
+      // Kept for the whole file: copies, not slices of the text blocks (nquads-file.ts).
+      if (!f) facts.set(detached(iri), (f = {}));
+      if (predicate === `<${NS.admin}state>`) f.state = detached(literalValue(object));
+      else if (predicate === `<${NS.admin}resolvesTo>` && object.startsWith('<')) f.into = detached(object.slice(1, -1));
       else if (predicate === `<${NS.admin}private>`) f.private = literalValue(object) === 'true';
       else if (predicate === `<${NS.admin}healthy>`) f.unhealthy = literalValue(object) === 'false';
     }

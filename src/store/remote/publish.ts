@@ -13,7 +13,7 @@
  */
 import { NONPUBLIC_FILE, PUBLIC_FILE } from '../generations.js';
 import type { GenerationManifest } from '../types.js';
-import { readQuadBatches } from '../nquads-file.js';
+import { detached, readQuadBatches } from '../nquads-file.js';
 import type { BulkLoader } from './bulk-load.js';
 import { GENERATIONS_GRAPH, generationGraphs, type GenerationGraphs } from './graph-view.js';
 import type { RemoteServer } from './remote-server.js';
@@ -156,8 +156,10 @@ export async function* graphsOfFile(file: string): AsyncGenerator<GraphStatement
     if (seen.has(name) && (blank || withBlankNodes.has(name))) {
       throw new Error(`${file}: the statements of graph ${name} are not together and it has blank nodes; they cannot be written in parts`);
     }
-    seen.add(name);
-    if (blank) withBlankNodes.add(name);
+    // Kept for the whole file: a copy, not a slice of the line's text block (nquads-file.ts).
+    const key = detached(name);
+    seen.add(key);
+    if (blank) withBlankNodes.add(key);
     // A statement written twice is one statement to the server (and to Oxigraph).
     return { name, lines: [...new Set(lines)], blank };
   };

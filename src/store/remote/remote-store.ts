@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { QueryDeadlineError, QueryError, StoreUnavailableError } from '../errors.js';
 import { generationFiles } from '../generations.js';
 import { parseManifest } from '../manifest.js';
-import { readQuadBatches } from '../nquads-file.js';
+import { detached, readQuadBatches } from '../nquads-file.js';
 import { answersWithRdf, queryForm } from '../query-form.js';
 import { queryOutcome, type QueryOutcome } from '../store-manager.js';
 import { RDF_FORMATS, type GenerationManifest, type QueryOptions, type QueryStore } from '../types.js';
@@ -60,7 +60,7 @@ const countLines = (text: string): number => {
 /** The names of the graphs of an N-Quads file (the non-public file: the admin graph and the non-public records). */
 async function graphNames(file: string): Promise<Set<string>> {
   const names = new Set<string>();
-  for await (const batch of readQuadBatches(file)) for (const terms of batch.terms) if (terms.graph?.startsWith('<')) names.add(terms.graph.slice(1, -1));
+  for await (const batch of readQuadBatches(file)) for (const terms of batch.terms) if (terms.graph?.startsWith('<')) names.add(detached(terms.graph.slice(1, -1)));
   return names;
 }
 
