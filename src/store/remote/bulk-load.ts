@@ -85,6 +85,11 @@ export class BulkLoader {
     }
   }
 
+  /** The single number a SPARQL COUNT query answers, asked over the SQL port (no HTTP time limit there). */
+  async count(query: string): Promise<number> {
+    return Number((await this.options.isql.run([`SPARQL ${query};`])).trim());
+  }
+
   /** Writes the generation's statements under their server graph names into `folder`. */
   private async writeFiles(
     generationDir: string,
