@@ -74,7 +74,7 @@ try {
   const bulk = new BulkLoader({ dir: virtuoso.loadDir, loaders: 2, isql: new Isql({ address: `127.0.0.1:${virtuoso.isqlPort}`, user: virtuoso.user, password: virtuoso.password, bin: ISQL_BIN as string }) });
   const published = await publishGeneration(server, data.generation.dir, manifest, { bulk });
   const statements = manifest.counts.publicQuads + manifest.counts.nonPublicQuads;
-  let t = performance.now();
+  const t = performance.now();
   const embedded = new StoreManager({ includeNonPublic: true });
   let embeddedMs: number | undefined;
   try {
@@ -129,16 +129,16 @@ try {
   }
   const recordPaths = ids.map((iri) => new URL(iri).pathname);
   const sequentialCold = await runLoadClient<SequentialResult>({ mode: 'sequential', origin: cold.origin, paths: recordPaths, requests: recordPaths.length });
+  /** Milliseconds of a CONSTRUCT as the REST store sends it (rewritten), straight to the server. */
+  const bareConstruct = async (text: string): Promise<number> => {
+    const rewritten = rewriteForView(text, { graphs: generationGraphs(manifest.id), includeNonPublic: true }, { unionDefaultGraph: false }).text;
+    const began = performance.now();
+    await server.query(rewritten, 'application/n-triples');
+    return performance.now() - began;
+  };
   const bare: number[] = [];
   const admin = `${BENCH_BASE_URL}/graph/admin`;
-  for (const iri of ids) {
-    // The record query as the store sends it (rewritten), straight to the server.
-    const text = queries.bind('records/record', { record: iri, admin });
-    const rewritten = rewriteForView(text, { graphs: generationGraphs(manifest.id), includeNonPublic: true }, { unionDefaultGraph: false }).text;
-    t = performance.now();
-    await server.query(rewritten, 'application/n-triples');
-    bare.push(performance.now() - t);
-  }
+  for (const iri of ids) bare.push(await bareConstruct(queries.bind('records/record', { record: iri, admin })));
   rows.push({
     figure: 'single record, record cache off: sequential p50',
     value: p50(sequentialCold.latencies),
@@ -173,11 +173,7 @@ try {
   for (const path of pagePaths) {
     const body = (await (await fetch(`${warm.origin}${path.replace('fullRecord=true&', '')}`)).json()) as { 'hydra:member': { '@id': string }[] };
     const values = body['hydra:member'].map((m) => `<${m['@id']}>`).join(' ');
-    const text = `CONSTRUCT { ?s ?p ?o } WHERE { VALUES ?record { ${values} } GRAPH ?record { ?s ?p ?o } }`;
-    const rewritten = rewriteForView(text, { graphs: generationGraphs(manifest.id), includeNonPublic: true }, { unionDefaultGraph: false }).text;
-    t = performance.now();
-    await server.query(rewritten, 'application/n-triples');
-    bareFull.push(performance.now() - t);
+    bareFull.push(await bareConstruct(`CONSTRUCT { ?s ?p ?o } WHERE { VALUES ?record { ${values} } GRAPH ?record { ?s ?p ?o } }`));
   }
   rows.push({
     figure: '100 full records, never requested before: p50',

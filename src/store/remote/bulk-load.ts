@@ -39,7 +39,10 @@ export interface BulkLoadReport {
   publicQuads: number;
   nonPublicQuads: number;
   files: number;
-  /** Milliseconds writing the files, and loading them (checkpoint included). */
+  /**
+   * Milliseconds writing the files (files are loaded meanwhile), and from the last file written until every
+   * file is loaded and checkpointed.
+   */
   writeMs: number;
   loadMs: number;
 }

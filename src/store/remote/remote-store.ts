@@ -60,8 +60,22 @@ const countLines = (text: string): number => {
 /** The names of the graphs of an N-Quads file (the non-public file: the admin graph and the non-public records). */
 async function graphNames(file: string): Promise<Set<string>> {
   const names = new Set<string>();
-  for await (const batch of readQuadBatches(file)) for (const terms of batch.terms) if (terms.graph?.startsWith('<')) names.add(detached(terms.graph.slice(1, -1)));
+  for await (const batch of readQuadBatches(file)) {
+    for (const terms of batch.terms) {
+      if (!terms.graph?.startsWith('<')) continue;
+      const name = terms.graph.slice(1, -1);
+      // A copy only for a new name: a graph's statements come in runs.
+      if (!names.has(name)) names.add(detached(name));
+    }
+  }
   return names;
+}
+
+/** SELECT results as the embedded store writes them in `format` (TSV, CSV, or SPARQL JSON). */
+function resultsIn(format: string | undefined, results: ReturnType<typeof normaliseJson>): string {
+  if (format === 'text/tab-separated-values') return jsonToTsv(results);
+  if (format === 'text/csv') return jsonToCsv(results);
+  return JSON.stringify(results);
 }
 
 /** An ASK answer as the embedded store writes it in `format`. */
@@ -167,10 +181,7 @@ export class RemoteStore extends EventEmitter implements QueryStore {
     }
     if (form === 'ask') return askAnswer(askBoolean(await send(JSON_RESULTS)), format);
     if (format === 'application/sparql-results+xml') return send(format);
-    const results = normaliseJson(await send(JSON_RESULTS), query.booleans, query.hidden);
-    if (format === 'text/tab-separated-values') return jsonToTsv(results);
-    if (format === 'text/csv') return jsonToCsv(results);
-    return JSON.stringify(results);
+    return resultsIn(format, normaliseJson(await send(JSON_RESULTS), query.booleans, query.hidden));
   }
 
   /** The pages of a SELECT, `size` rows each, until one comes back short; the rows joined in the asked format. */
@@ -187,10 +198,7 @@ export class RemoteStore extends EventEmitter implements QueryStore {
       for (const row of rows) bindings.push(row);
       if (rows.length < size) break;
     }
-    const results = { head: head ?? {}, results: { bindings } };
-    if (opts.format === 'text/tab-separated-values') return jsonToTsv(results);
-    if (opts.format === 'text/csv') return jsonToCsv(results);
-    return JSON.stringify(results);
+    return resultsIn(opts.format, { head: head ?? {}, results: { bindings } });
   }
 
   private async prepare(generationDir: string): Promise<{ manifest: GenerationManifest; nonPublicGraphs?: ReadonlySet<string> }> {
