@@ -75,7 +75,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
   // A client that asks for no encoding skips the compression wrappers altogether.
   app.use((req, res, next) => (req.headers['accept-encoding'] === undefined ? next() : compress(req, res, next)));
 
-  app.use(healthRoutes(ctx.store, options.wantedGeneration));
+  app.use(healthRoutes(ctx.store, options.wantedGeneration, options.sparqlStore));
   app.get('/metrics', ctx.metrics.handler);
   app.use(landingRoutes());
   app.use(apiDocsRoutes(ctx, { kinds: [OBJECTS, AGENTS, EXHIBITIONS, CONCEPTS], sparql: options.sparqlStore !== undefined }));

@@ -107,8 +107,10 @@ async function main(): Promise<void> {
     await Promise.all([store.close(), sparqlStore.close(), rateLimitCounters?.close(), closeSharedParseWorker()]);
   };
   const shutdown = gracefulShutdown(server, logger, { cleanup });
-  process.once('SIGTERM', () => shutdown(0));
-  process.once('SIGINT', () => shutdown(0));
+  // `on`, not `once`: a second signal (Ctrl-C in a terminal reaches npm and the server both; npm passes its
+  // own on) must not end the drain with Node's default action; shutdown() ignores repeats.
+  process.on('SIGTERM', () => shutdown(0));
+  process.on('SIGINT', () => shutdown(0));
 
   try {
     // Staging folders left by a killed harvest or load are removed before anything else writes.

@@ -8,7 +8,7 @@
 import 'sharp';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { startTsWorker } from '../store/ts-worker.js';
+import { startTsWorker, workerModule } from '../store/ts-worker.js';
 import type { AnalyseOptions, ImageColors } from './extract.js';
 import { resolveOptions } from './extract.js';
 import type { ColorWorkerData, FromColorWorker, ToColorWorker } from './pool-protocol.js';
@@ -92,7 +92,7 @@ export class ColorPool {
   }
 
   private start(): Slot {
-    const worker = startTsWorker<ColorWorkerData>(new URL('./pool-worker.ts', import.meta.url), this.data);
+    const worker = startTsWorker<ColorWorkerData>(workerModule(import.meta.url, 'pool-worker'), this.data);
     const slot: Slot = { worker, dead: false, inFlight: new Map(), exited: new Promise((resolve) => worker.once('exit', () => resolve())) };
     worker.on('message', (message: FromColorWorker) => this.settle(slot, message));
     worker.on('error', (err) => this.lose(slot, `colour worker failed: ${err.message}`));

@@ -16,7 +16,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { PolicyOptions, PreparedQuery, ProtocolDataset } from '../sparql/query-policy.js';
 import type { RewriteOptions, ViewQuery } from '../store/remote/graph-view.js';
-import { startTsWorker } from '../store/ts-worker.js';
+import { startTsWorker, workerModule } from '../store/ts-worker.js';
 import { ParseBudgetError, ParseBusyError, ParseRefusedError, type FromParseWorker, type ToParseWorker } from './parse-protocol.js';
 
 /** The time a query may take in the worker (a 230 kB flat query parses in about 0.6 s). */
@@ -24,7 +24,7 @@ export const PARSE_BUDGET_MS = 5000;
 /** Queries that may wait for the worker besides the one it has. */
 export const PARSE_MAX_QUEUED = 16;
 
-const ENTRY = new URL('./parse-worker-thread.ts', import.meta.url);
+const ENTRY = workerModule(import.meta.url, 'parse-worker-thread');
 
 export interface ParseWorkerOptions {
   budgetMs?: number;

@@ -5,7 +5,7 @@
  * blocks in `Atomics.wait` until the next chunk is there and takes it with `receiveMessageOnPort`.
  */
 import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import { startTsWorker } from './ts-worker.js';
+import { startTsWorker, workerModule } from './ts-worker.js';
 
 export type FeedMessage = { kind: 'chunk'; chunk: Uint8Array } | { kind: 'end' } | { kind: 'error'; message: string };
 
@@ -25,7 +25,7 @@ export function* fileChunks(file: string): Generator<Uint8Array> {
   const { port1, port2 } = new MessageChannel();
   const shared = new SharedArrayBuffer(8);
   const counters = new Int32Array(shared);
-  const reader = startTsWorker<FeedWorkerData>(new URL('./file-feed-worker.ts', import.meta.url), { file, port: port2, counters: shared }, [port2]);
+  const reader = startTsWorker<FeedWorkerData>(workerModule(import.meta.url, 'file-feed-worker'), { file, port: port2, counters: shared }, [port2]);
   try {
     let idle = 0;
     for (;;) {

@@ -5,7 +5,7 @@
 import type { Worker } from 'node:worker_threads';
 import { QueryDeadlineError, QueryError, StoreUnavailableError } from './errors.js';
 import type { FromWorker, StoreWorkerData, ToWorker } from './store-protocol.js';
-import { startTsWorker } from './ts-worker.js';
+import { startTsWorker, workerModule } from './ts-worker.js';
 import type { GenerationManifest, QueryResultFormat } from './types.js';
 
 interface Pending {
@@ -49,7 +49,7 @@ export class WorkerHandle {
     // A failed load is reported through `loaded`; callers that never await it must not see an unhandled rejection.
     this.loaded.catch(() => undefined);
     const data: StoreWorkerData = { generationDir, includeNonPublic: options.includeNonPublic, testHooks: options.testHooks };
-    this.worker = startTsWorker(new URL('./store-worker.ts', import.meta.url), data);
+    this.worker = startTsWorker(workerModule(import.meta.url, 'store-worker'), data);
     this.worker.on('message', (message: FromWorker) => this.onMessage(message));
     this.worker.on('error', (err) => this.die(err));
     this.worker.on('exit', (code) => this.die(new Error(`store worker exited with code ${code}`)));

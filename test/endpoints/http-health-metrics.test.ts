@@ -36,6 +36,23 @@ describe('liveness and readiness', () => {
     // Without a follower of `current` (server.ts has one), the wanted generation is the served one.
     expect(ready.body).toEqual({ status: 'ready', generation: '20260101T000000Z-1', wanted: '20260101T000000Z-1' });
   });
+
+  it('waits for the SPARQL store\'s first start too, so that no /sparql request meets a starting store', async () => {
+    const store = new ReadinessOnlyStore(true);
+    store.generation = manifestStub('20260101T000000Z-1', '2026-01-01T00:00:00.000Z');
+    const sparqlStore = new ReadinessOnlyStore(false);
+    const app = createApp(httpTestContext({ RATE_LIMIT_PER_MINUTE: '0' }, store), { sparqlStore });
+    const starting = await request(app).get('/readyz');
+    expect(starting.status).toBe(503);
+    expect(starting.body).toMatchObject({ status: 'loading' });
+
+    sparqlStore.generation = store.generation;
+    sparqlStore.setReady(true);
+    expect((await request(app).get('/readyz')).status).toBe(200);
+    // A later restart of the SPARQL store (a runaway query ended) leaves the REST endpoints, and so the replica, ready.
+    sparqlStore.setReady(false);
+    expect((await request(app).get('/readyz')).status).toBe(200);
+  });
 });
 
 describe('metrics (/metrics)', () => {
