@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import type { RecordKind } from '../vocab/iris.js';
 import type { Change } from './diff.js';
-import { committedBlocks, logDir, readBlockChanges, readBlockHeaders, type BlockHeader } from './log.js';
+import { committedBlocks, logDir, readBlockChanges, readBlockHeaders, readBlockUpdates, type BlockHeader } from './log.js';
 
 export const DISCOVERY_CONTEXT = 'http://iiif.io/api/discovery/1/context.json';
 /** Changes per page (the last page holds the rest). */
@@ -96,9 +96,7 @@ export class ChangeFeed {
     const mtime = await stat(logDir(this.dataDir)).then((s) => s.mtimeMs, () => 0);
     const key = `${servedId ?? ''} ${mtime}`;
     if (this.index?.key === key) return this.index;
-    let blocks = committedBlocks(await readBlockHeaders(this.dataDir, this.headers), servedId);
-    const lastServed = blocks.map((b) => b.to).lastIndexOf(servedId ?? '');
-    if (lastServed >= 0) blocks = blocks.slice(0, lastServed + 1);
+    const blocks = await servedBlocks(this.dataDir, servedId, this.headers);
     const starts: number[] = [];
     let total = 0;
     for (const block of blocks) {
@@ -166,6 +164,52 @@ export class ChangeFeed {
     this.changes.set(block.seq, changes);
     while (this.changes.size > BLOCK_CACHE) this.changes.delete(this.changes.keys().next().value as number);
     return changes;
+  }
+}
+
+/**
+ * The committed blocks up to the last one that ended on `servedId` (a change shows only once the service
+ * serves its generation); all committed blocks when the served generation is not in the log.
+ */
+async function servedBlocks(dataDir: string, servedId: string | undefined, headers: Map<number, BlockHeader>): Promise<BlockHeader[]> {
+  const blocks = committedBlocks(await readBlockHeaders(dataDir, headers), servedId);
+  const lastServed = blocks.map((b) => b.to).lastIndexOf(servedId ?? '');
+  return lastServed >= 0 ? blocks.slice(0, lastServed + 1) : blocks;
+}
+
+/**
+ * The time of each record's last Update in the change log as served (the blocks up to the served generation,
+ * which never change once written), read once per served generation: what a record's Last-Modified follows
+ * when its body changed through another record (src/records/records.ts). Only the Update lines are parsed.
+ */
+export class ChangeTimes {
+  private known: { servedId: string; updates: Promise<Map<string, Date>> } | undefined;
+  private readonly headers = new Map<number, BlockHeader>();
+
+  constructor(private readonly dataDir: string) {}
+
+  /** When the record `iri` was last updated, as of generation `servedId`; undefined if never. */
+  async lastUpdate(servedId: string, iri: string): Promise<Date | undefined> {
+    if (this.known?.servedId !== servedId) {
+      const updates = this.read(servedId);
+      this.known = { servedId, updates };
+      // A failed read is tried again by the next request.
+      updates.catch(() => {
+        if (this.known?.updates === updates) this.known = undefined;
+      });
+    }
+    return (await this.known.updates).get(iri);
+  }
+
+  private async read(servedId: string): Promise<Map<string, Date>> {
+    const updates = new Map<string, Date>();
+    for (const block of await servedBlocks(this.dataDir, servedId, this.headers)) {
+      const ids = await readBlockUpdates(this.dataDir, block);
+      if (ids.length === 0) continue;
+      const at = new Date(block.endTime);
+      for (const id of ids) updates.set(id, at);
+    }
+    return updates;
   }
 }
 

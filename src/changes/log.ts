@@ -79,6 +79,19 @@ export async function readBlockChanges(dataDir: string, header: BlockHeader): Pr
   return changes;
 }
 
+/** The ids of the Updates of one block (the other lines are skipped unparsed: a first block is all Creates). */
+export async function readBlockUpdates(dataDir: string, header: BlockHeader): Promise<string[]> {
+  const text = await readFile(blockFile(dataDir, header.seq), 'utf8');
+  const ids: string[] = [];
+  for (let start = text.indexOf('\n') + 1; start > 0 && start < text.length; ) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end < 0 ? undefined : end);
+    if (line.startsWith('{"type":"Update"')) ids.push((JSON.parse(line) as Change).id);
+    start = end < 0 ? text.length : end + 1;
+  }
+  return ids;
+}
+
 /**
  * The committed blocks (see the top of this file), given the generation that is current (for a writer) or
  * served (for the feed).

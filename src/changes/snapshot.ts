@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { blankSignatures, hasBlankNode, type TermTriple } from '../store/blank-signatures.js';
 import { readTextBlocks } from '../store/line-reader.js';
 import { detached, readQuadBatches } from '../store/nquads-file.js';
 import { parseQuadLine } from '../store/nquads-line.js';
@@ -49,34 +50,9 @@ export const snapshotDir = (dataDir: string): string => path.join(dataDir, 'chan
  * nodes across the whole export, so one added record renames the blank nodes of every later one). A blank
  * node stands for its outgoing statements two levels deep; lines are sorted, then hashed once.
  */
-export function graphDigest(quads: readonly (readonly [string, string, string])[]): string {
-  let hasBlank = false;
-  for (const [s, , o] of quads) {
-    if (s.startsWith('_:') || o.startsWith('_:')) {
-      hasBlank = true;
-      break;
-    }
-  }
-  let lines: string[];
-  if (!hasBlank) {
-    lines = quads.map(([s, p, o]) => `${s} ${p} ${o}`);
-  } else {
-    const out = new Map<string, [string, string][]>();
-    for (const [s, p, o] of quads) {
-      if (!s.startsWith('_:')) continue;
-      let list = out.get(s);
-      if (!list) out.set(s, (list = []));
-      list.push([p, o]);
-    }
-    const level = (previous: (b: string) => string): ((b: string) => string) => {
-      const sigs = new Map<string, string>();
-      for (const [b, list] of out) sigs.set(b, `[${list.map(([p, o]) => `${p} ${o.startsWith('_:') ? previous(o) : o}`).sort().join(';')}]`);
-      return (b) => sigs.get(b) ?? '[]';
-    };
-    const sig = level(level(() => '_'));
-    const term = (t: string): string => (t.startsWith('_:') ? sig(t) : t);
-    lines = quads.map(([s, p, o]) => `${term(s)} ${p} ${term(o)}`);
-  }
+export function graphDigest(quads: readonly TermTriple[]): string {
+  const term = hasBlankNode(quads) ? blankSignatures(quads) : (t: string): string => t;
+  const lines = quads.map(([s, p, o]) => `${term(s)} ${p} ${term(o)}`);
   lines.sort();
   return createHash('sha256').update(lines.join('\n'), 'utf8').digest('base64url').slice(0, 22);
 }

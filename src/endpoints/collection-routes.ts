@@ -2,7 +2,8 @@
  * The collection endpoint of a kind (`GET /v2/id/objects`, `/agents`, `/exhibitions`, `/concepts`): parse the
  * query, take the total and the page's ids from the generation's collection index, fetch and shape the page's
  * members with one query, send the Hydra envelope with its Link header (or the page's graph in an RDF syntax).
- * ETag and Last-Modified come from the generation and the page's canonical URL, so a 304 costs no member.
+ * The ETag is a digest of the answer's bytes (a 304 is decided once the page is built); Last-Modified is the
+ * serving generation's time.
  */
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
@@ -11,7 +12,7 @@ import { sharedIndexes } from '../engine/indexes.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import { isNotModified, recordCacheHeaders, sendNotModified, weakEtag } from '../http/caching.js';
-import { negotiateRepresentation, representationEtag, sendRdf, serialiseNQuads, varyOnAccept } from '../http/negotiation.js';
+import { negotiateRepresentation, sendRdf, serialiseNQuads, varyOnAccept } from '../http/negotiation.js';
 import { documentToNQuads, type JsonObject } from '../shaping/jsonld.js';
 import { collectionDocument, linkHeader, pageLinks, type PageRequest } from '../shaping/collection.js';
 import { parseCollectionQuery } from './collection-params.js';
@@ -37,18 +38,6 @@ export function collectionRoutes<T extends RecordTable>(ctx: AppContext, kind: R
       const links = pageLinks(page);
       const representation = negotiateRepresentation(req);
       varyOnAccept(res);
-      // A page is fixed by its generation and its canonical URL, so both validators are known before any
-      // member is fetched: a revalidation costs the index lookup only. (Express would otherwise hash the body.)
-      const generation = ctx.store.generation;
-      const validators = {
-        etag: representationEtag(weakEtag('collection', index.generationId, links.self, query.fullRecord ? 'full' : 'stubs', query.view ? 'view' : ''), representation),
-        lastModified: generation?.id === index.generationId ? new Date(generation.created) : undefined,
-      };
-      recordCacheHeaders(res, validators, undefined);
-      if (isNotModified(req, validators)) {
-        sendNotModified(res);
-        return;
-      }
       const bodies = query.fullRecord ? await members.fullRecords(slice.iris, index.generationId, query.view) : await members.stubs(slice.iris, index.generationId);
       // The page queries carry no admin check: the ids are servable in the index's generation, so the store
       // must still serve that generation once they are answered.
@@ -57,15 +46,25 @@ export function collectionRoutes<T extends RecordTable>(ctx: AppContext, kind: R
         throw new Error('the page changed generation on every attempt');
       }
       const document = collectionDocument(page, links, bodies);
+      // The same graph as the JSON-LD page (envelope and members), in the syntax asked for.
+      const body = representation.kind === 'rdf' ? await serialiseNQuads(await documentToNQuads(JSON.parse(document) as JsonObject), representation.syntax) : document;
+      // The tag is a digest of the bytes, so it changes exactly when they do (a new generation that leaves the
+      // page as it was keeps it); Last-Modified is the serving generation's time, never earlier than the last
+      // change. A revalidation builds the page (from the record cache when warm) to compare.
+      const generation = ctx.store.generation;
+      const validators = { etag: weakEtag(body), lastModified: generation?.id === index.generationId ? new Date(generation.created) : undefined };
+      recordCacheHeaders(res, validators, undefined);
+      if (isNotModified(req, validators)) {
+        sendNotModified(res);
+        return;
+      }
       res.setHeader('Link', linkHeader(links));
       if (representation.kind === 'rdf') {
-        // The same graph as the JSON-LD page (envelope and members), in the syntax asked for.
-        const nquads = await documentToNQuads(JSON.parse(document) as JsonObject);
-        sendRdf(res, representation.syntax, await serialiseNQuads(nquads, representation.syntax));
+        sendRdf(res, representation.syntax, body);
         return;
       }
       res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
-      res.send(document);
+      res.send(body);
       return;
     }
   });

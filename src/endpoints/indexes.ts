@@ -91,20 +91,21 @@ function route<T extends RecordTable, Q>(ctx: AppContext, router: Router, endpoi
     const query = asBadRequest(() => endpoint.parse(req.query));
     const params = endpoint.params(query);
     const index = await indexes.current();
-    const generation = ctx.store.generation;
-    const validators = {
-      etag: weakEtag('index', endpoint.name, index.generationId, queryString(params)),
-      lastModified: generation?.id === index.generationId ? new Date(generation.created) : undefined,
+    const id = withQuery(url, params);
+    // Kept as JSON text with its tag: a large index (thousands of types at 100k objects) then costs no
+    // serialisation or digest per request. The tag is a digest of the bytes, so it changes exactly when they do.
+    const build = async (): Promise<{ body: string; etag: string }> => {
+      const text = JSON.stringify(await endpoint.document(index, query, id));
+      return { body: text, etag: weakEtag(text) };
     };
+    const { body, etag } = endpoint.keep(query) ? await documents.get(index, id, build) : await build();
+    const generation = ctx.store.generation;
+    const validators = { etag, lastModified: generation?.id === index.generationId ? new Date(generation.created) : undefined };
     recordCacheHeaders(res, validators, RECORD_CACHE_CONTROL);
     if (isNotModified(req, validators)) {
       sendNotModified(res);
       return;
     }
-    const id = withQuery(url, params);
-    // Kept as JSON text: a large index (thousands of types at 100k objects) then costs no serialisation per request.
-    const build = async (): Promise<string> => JSON.stringify(await endpoint.document(index, query, id));
-    const body = endpoint.keep(query) ? await documents.get(index, id, build) : await build();
     res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
     res.send(body);
   });

@@ -3,7 +3,8 @@
  * The handler reads like the spec: parse, look up, shape, send; 301 for redirected and 410 for removed
  * records, 404 for unknown, private or unhealthy ones (the service never confirms that a non-public record
  * exists). JSON-LD by default; Turtle, N-Triples, N-Quads or RDF/XML of the record's CONSTRUCT graph on
- * request, each with its own ETag, `Vary: Accept` and 304 on either validator.
+ * request, each with its own ETag (a digest of its bytes: src/records/records.ts), `Vary: Accept` and 304 on
+ * either validator.
  */
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
@@ -11,9 +12,10 @@ import type { ResourceKind } from '../engine/kind.js';
 import { BadRequestError, GoneError, NotFoundError } from '../http/errors.js';
 import { isNotModified, recordCacheHeaders } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
-import { negotiateRepresentation, representationEtag, sendRdf, serialiseNQuads, varyOnAccept } from '../http/negotiation.js';
+import { negotiateRepresentation, representationEtag, sendRdf, serialiseQuads, varyOnAccept } from '../http/negotiation.js';
 import { isValidPid } from '../vocab/iris.js';
-import { recordBody, sharedRecords } from '../records/records.js';
+import { canonicalGraph } from '../records/canonical-graph.js';
+import { recordBody, recordBodyEtag, recordEtag, sharedRecords } from '../records/records.js';
 import { booleanParam } from '../collection-index/filters/params.js';
 
 /** The body of a 410 (reference/error-bodies.json, object_410). */
@@ -49,21 +51,29 @@ export function recordRoutes(ctx: AppContext, kind: Pick<ResourceKind, 'kind' | 
       case 'found': {
         const representation = negotiateRepresentation(req);
         varyOnAccept(res);
-        // The view is another document: its own entity tag (the RDF forms are the whole stored graph either way).
-        const etag = view && representation.kind !== 'rdf' ? `${found.record.etag.slice(0, -1)}-${declaration.view!.param}"` : found.record.etag;
-        const validators = { etag: representationEtag(etag, representation), lastModified: found.record.lastModified };
+        const { record } = found;
+        const lastModified = await records.lastModified(pid, record);
+        if (representation.kind === 'rdf') {
+          // The whole stored graph in a fixed form (src/records/canonical-graph.ts), whose digest is the tag.
+          const graph = canonicalGraph(await records.constructRecord(ctx.iris.record(kind.kind, pid)));
+          const validators = { etag: representationEtag(recordEtag(pid, record.lastModified, graph.digest), representation), lastModified };
+          recordCacheHeaders(res, validators, declaration.cacheControl);
+          if (isNotModified(req, validators)) {
+            res.status(304).end();
+            return;
+          }
+          sendRdf(res, representation.syntax, await serialiseQuads(graph.quads, representation.syntax));
+          return;
+        }
+        // The view is another document, with its own tag.
+        const validators = { etag: recordBodyEtag(record, view), lastModified };
         recordCacheHeaders(res, validators, declaration.cacheControl);
         if (isNotModified(req, validators)) {
           res.status(304).end();
           return;
         }
-        if (representation.kind === 'rdf') {
-          const nquads = await records.constructRecord(ctx.iris.record(kind.kind, pid));
-          sendRdf(res, representation.syntax, await serialiseNQuads(nquads, representation.syntax));
-          return;
-        }
         res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
-        res.send(recordBody(found.record, view));
+        res.send(recordBody(record, view));
       }
     }
   };

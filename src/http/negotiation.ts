@@ -62,7 +62,9 @@ const PREFIXES: Readonly<Record<string, string>> = Object.fromEntries(Object.ent
  * written in a canonical line form; Turtle with the namespaces of the stored graph as prefixes.
  */
 export async function serialiseNQuads(nquads: string, syntax: RdfSyntax): Promise<string> {
-  const quads = new Parser({ format: 'application/n-quads' }).parse(nquads);
+  // The answer's own blank node labels, not a per-parser prefix (N3's default numbers parsers process-wide, so
+  // the same answer would be written with other labels, and other bytes, on every request).
+  const quads = new Parser({ format: 'application/n-quads', blankNodePrefix: '' }).parse(nquads);
   return serialiseQuads(quads, syntax);
 }
 

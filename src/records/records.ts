@@ -4,7 +4,9 @@
  * validators, a redirect, gone, or not found). One `Records` per kind and app (`sharedRecords`), so the
  * single endpoint and the collection's full records share one cache.
  */
+import { createHash } from 'node:crypto';
 import type { RecordDeclaration } from '../engine/kind.js';
+import { ChangeTimes } from '../changes/feed.js';
 import type { QueryStore } from '../store/types.js';
 import type { QueryCatalogue } from '../queries/catalogue.js';
 import type { Iris, RecordKind } from '../vocab/iris.js';
@@ -19,12 +21,19 @@ export interface FinishedRecord {
   body: string;
   /** The record with them (the `view` parameter set), when it has any; otherwise `body` serves both. */
   viewBody?: string;
+  /** Entity tag of `body` (recordEtag). */
   etag: string;
+  /** Entity tag of `viewBody`, when there is one. */
+  viewEtag?: string;
+  /** The record's harvest time (prov:generatedAtTime); Records.lastModified gives the Last-Modified to send. */
   lastModified: Date;
 }
 
 /** The body of a finished record for the default form or the view. */
 export const recordBody = (record: FinishedRecord, view: boolean): string => (view ? (record.viewBody ?? record.body) : record.body);
+
+/** The entity tag of a finished record's default form or view. */
+export const recordBodyEtag = (record: FinishedRecord, view: boolean): string => (view ? (record.viewEtag ?? record.etag) : record.etag);
 
 /** Removes the view's keys from a shaped record; the JSON with them when there were any. */
 function splitView(shaped: JsonObject, keys: readonly string[] | undefined): { body: string; viewBody?: string } {
@@ -50,8 +59,16 @@ export function harvestTime(graph: RecordGraph, iri: string): Date | undefined {
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }
 
-/** ETag from pid and harvest time, as the real service writes it: `"<pid>-<epoch ms>"`. */
-export const recordEtag = (pid: string, harvestedAt: Date): string => `"${pid}-${harvestedAt.getTime()}"`;
+/** Digest of a body (base64url, 16 characters: 96 bits). */
+export const bodyDigest = (body: string): string => createHash('sha256').update(body, 'utf8').digest('base64url').slice(0, 16);
+
+/**
+ * ETag of one representation of a record: pid and harvest time, as the real service writes it
+ * (`"<pid>-<epoch ms>"`), then a digest of the representation's bytes, so that the tag changes exactly when the
+ * bytes do, also when a change comes from another record (a linked label, a removed object) and the record's
+ * own harvest time stays.
+ */
+export const recordEtag = (pid: string, harvestedAt: Date, digest: string): string => `"${pid}-${harvestedAt.getTime()}-${digest}"`;
 
 /** What a Records needs of its kind. */
 export interface RecordsOf {
@@ -70,6 +87,7 @@ export class Records {
     private readonly iris: Iris,
     private readonly statuses: StatusIndex,
     cacheSize: number,
+    private readonly changeTimes?: ChangeTimes,
   ) {
     this.context = loadFrame(of.record.frame)['@context'] as Record<string, unknown>;
     this.cache = new RecordCache(cacheSize);
@@ -107,13 +125,26 @@ export class Records {
     const iri = this.iris.record(this.of.kind, pid);
     const harvestedAt = harvestTime(graph, iri);
     if (!harvestedAt) return undefined;
+    const { body, viewBody } = splitView(this.shape(graph, iri), this.of.record.view?.keys);
     const record: FinishedRecord = {
-      ...splitView(this.shape(graph, iri), this.of.record.view?.keys),
-      etag: recordEtag(pid, harvestedAt),
+      body,
+      etag: recordEtag(pid, harvestedAt, bodyDigest(body)),
+      ...(viewBody === undefined ? {} : { viewBody, viewEtag: recordEtag(pid, harvestedAt, bodyDigest(viewBody)) }),
       lastModified: harvestedAt,
     };
     this.cache.set(generationId, pid, record);
     return record;
+  }
+
+  /**
+   * The Last-Modified of a found record: its harvest time, or the time of the record's last Update in the change
+   * feed when that is later (its body changed through another record while its own harvest time stayed; the
+   * feed's Updates are the generations in which its graph, and so its body, changed).
+   */
+  async lastModified(pid: string, record: FinishedRecord): Promise<Date> {
+    const generation = this.store.generation?.id;
+    const updated = generation === undefined ? undefined : await this.changeTimes?.lastUpdate(generation, this.iris.record(this.of.kind, pid));
+    return updated !== undefined && updated > record.lastModified ? updated : record.lastModified;
   }
 
   /** The record's graph as N-Quads (the parameterised CONSTRUCT). */
@@ -133,13 +164,14 @@ export class Records {
 }
 
 const statusIndexes = new WeakMap<QueryStore, StatusIndex>();
+const changeTimes = new WeakMap<QueryStore, ChangeTimes>();
 const shared = new WeakMap<QueryStore, Map<RecordKind, Records>>();
 
 interface SharedContext {
   store: QueryStore;
   queries: QueryCatalogue;
   iris: Iris;
-  config: { recordCacheSize: number };
+  config: { recordCacheSize: number; dataDir: string };
 }
 
 /** The one StatusIndex of an app (one read of the admin graph per generation serves every kind). */
@@ -152,6 +184,16 @@ export function sharedStatusIndex(ctx: Omit<SharedContext, 'config'>): StatusInd
   return statuses;
 }
 
+/** The one ChangeTimes of an app (one read of the change log's Updates per served generation). */
+function sharedChangeTimes(ctx: Pick<SharedContext, 'store' | 'config'>): ChangeTimes {
+  let times = changeTimes.get(ctx.store);
+  if (!times) {
+    times = new ChangeTimes(ctx.config.dataDir);
+    changeTimes.set(ctx.store, times);
+  }
+  return times;
+}
+
 /** The one Records (and so the one record cache) of a kind in an app, keyed by its REST store. */
 export function sharedRecords(ctx: SharedContext, of: RecordsOf): Records {
   let byKind = shared.get(ctx.store);
@@ -161,7 +203,7 @@ export function sharedRecords(ctx: SharedContext, of: RecordsOf): Records {
   }
   let records = byKind.get(of.kind);
   if (!records) {
-    records = new Records(of, ctx.store, ctx.queries, ctx.iris, sharedStatusIndex(ctx), ctx.config.recordCacheSize);
+    records = new Records(of, ctx.store, ctx.queries, ctx.iris, sharedStatusIndex(ctx), ctx.config.recordCacheSize, sharedChangeTimes(ctx));
     byKind.set(of.kind, records);
   }
   return records;

@@ -52,7 +52,8 @@ export function recordRoutes(ctx: AppContext, links: V1Links): Router {
       const easy = kind === V1_OBJECTS && parseFlag(req.query, 'easy');
       const { record, pid: servedPid } = await find(pid);
       if (servedPid !== pid) res.setHeader('Content-Location', links.page(kind.kind, servedPid));
-      const validators = { etag: `${record.etag.slice(0, -1)}-v1${easy ? '-easy' : ''}"`, lastModified: record.lastModified };
+      // v1 is made from the v2 view body: its tag follows that body's (src/records/records.ts).
+      const validators = { etag: `${(record.viewEtag ?? record.etag).slice(0, -1)}-v1${easy ? '-easy' : ''}"`, lastModified: await records.lastModified(servedPid, record) };
       recordCacheHeaders(res, validators, RECORD_CACHE_CONTROL);
       if (isNotModified(req, validators)) {
         res.status(304).end();

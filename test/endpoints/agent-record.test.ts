@@ -14,6 +14,7 @@ import type { AgentRecord, ExhibitionRecord, ObjectRecord, RelationType } from '
 import { shapeAgent } from '../../src/shaping/agent.js';
 import { frameNQuads, loadFrame, refuseRemoteDocuments } from '../../src/shaping/jsonld.js';
 import { sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
+import { jsonRecordEtag } from '../helpers/record-etag.js';
 
 type Json = Record<string, unknown>;
 const B = TEST_BASE_URL;
@@ -419,11 +420,11 @@ describe('Single entities: the agent endpoint and its cache rules', () => {
     expect(unknown.body).toEqual({ error: 'Agent not found' });
   }, 120_000);
 
-  it('sends ETag "<pid>-<harvest ms>", Last-Modified, Cache-Control public max-age=3600 and Vary: Accept on every record', () => {
+  it('sends ETag "<pid>-<harvest ms>-<body digest>", Last-Modified, Cache-Control public max-age=3600 and Vary: Accept on every record', () => {
     for (const a of publicAgents) {
-      const { headers } = served.get(a.pid)!;
+      const { headers, text } = served.get(a.pid)!;
       const harvestedAt = new Date(a.harvestedAt);
-      expect(headers.etag).toBe(`"${a.pid}-${harvestedAt.getTime()}"`);
+      expect(headers.etag).toBe(jsonRecordEtag(a.pid, harvestedAt, text));
       expect(headers['last-modified']).toBe(harvestedAt.toUTCString());
       expect(headers['cache-control']).toBe('public, max-age=3600');
       expect(headers['content-type']).toBe('application/ld+json; charset=utf-8');
