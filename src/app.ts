@@ -19,6 +19,7 @@ import { catalogRoutes } from './endpoints/catalog.js';
 import { dumpRoutes } from './endpoints/dumps.js';
 import { healthRoutes } from './endpoints/health.js';
 import { landingRoutes } from './endpoints/landing.js';
+import { vocabularyRoutes } from './endpoints/vocabulary.js';
 import { indexRoutes } from './endpoints/indexes.js';
 import { collectionRoutes } from './endpoints/collection-routes.js';
 import { recordRoutes } from './endpoints/record-routes.js';
@@ -78,6 +79,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
   app.use(healthRoutes(ctx.store, options.wantedGeneration, options.sparqlStore));
   app.get('/metrics', ctx.metrics.handler);
   app.use(landingRoutes());
+  app.use(vocabularyRoutes(ctx));
   app.use(apiDocsRoutes(ctx, { kinds: [OBJECTS, AGENTS, EXHIBITIONS, CONCEPTS], sparql: options.sparqlStore !== undefined }));
   if (options.iiifRouter !== undefined) app.use('/iiif', options.iiifRouter);
 

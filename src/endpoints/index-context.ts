@@ -45,6 +45,35 @@ export const VOCAB_TERMS = [
 /** Keys whose values are links: `@id`-typed, so they expand to IRIs rather than strings. */
 export const VOCAB_LINKS = ['filter', 'dominant'] as const;
 
+/** What each term means: the `rdfs:comment` of its definition at `{BASE_URL}/vocab` (src/endpoints/vocabulary.ts). */
+export const VOCAB_COMMENTS: Readonly<Record<(typeof VOCAB_TERMS)[number] | (typeof VOCAB_LINKS)[number], string>> = {
+  object_count: 'The number of public objects counted for this entry of an index (an integer).',
+  agent_count: 'The number of public agents counted for this entry of an index (an integer).',
+  filter: 'The collection URL that lists the records counted for this entry.',
+  bucket_size: 'The width in years of each bucket of the production density index.',
+  year_from: 'The first year of the production density axis.',
+  year_to: 'The last year of the production density axis.',
+  total_weight: 'The summed weight of all buckets: the number of dated objects inside the range.',
+  buckets: 'One bucket of the production density index.',
+  year: 'The first year of a production density bucket.',
+  weight: 'A distributed measure: each dated object contributes a total weight of 1, spread evenly over every year of its recorded span; for a swatch, its weight within the base colour.',
+  share_pct: "A bucket's share of the total weight, in percent.",
+  exact_count: 'The number of objects dated to a single year inside a bucket.',
+  spread_factor: 'object_count divided by weight: how far the objects counted in a bucket spread beyond it (1: all dated within it).',
+  base_colors: 'One base colour of the colour index, with its tones.',
+  css_colors: 'One named tone (a CSS colour name) of the colour index.',
+  hex: 'A colour as #rrggbb.',
+  swatches: 'A tone that belongs to a base colour.',
+  collection_share_pct: 'The percentage of the whole collection palette that this colour takes.',
+  avg_dominance_pct: 'The average share, in percent, of an object covered by this colour when present.',
+  dominant: 'The URL listing the objects in whose images this colour dominates.',
+  dominance_pct: "The share, in percent, of the colour in the object's image.",
+  palette: "One colour cluster of an object's image.",
+  css: 'The named tone (CSS colour name) of a colour cluster.',
+  base: 'The base colour of a colour cluster.',
+  percentage: 'The share of the image covered by a colour cluster.',
+};
+
 /** The context of every index document. */
 export function indexContext(base: string): JsonObject {
   const vocab = serviceVocab(base);

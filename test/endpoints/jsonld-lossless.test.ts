@@ -125,6 +125,23 @@ describe('every JSON-LD answer expands without losing a key', () => {
     for (const path of ['/v2/', '/v2/dcat']) expect([path, await expansionProblems(JSON.parse((await get(path)).text) as Json)]).toEqual([path, []]);
   });
 
+  it('defines at /vocab every term of the vocabulary that an index uses, and nothing it does not', async () => {
+    const used = new Set<string>();
+    for (const path of ['/v2/id/types', '/v2/id/nationalities', '/v2/id/roles', '/v2/id/production', '/v2/id/colors', '/v2/id/colors/dominant?color=red']) {
+      for (const q of await jsonLdTriples(JSON.parse((await get(path)).text) as Json)) if (q.predicate.value.startsWith(VOCAB)) used.add(q.predicate.value);
+    }
+    const vocab = JSON.parse((await get('/vocab')).text) as Json;
+    expect(await expansionProblems(vocab)).toEqual([]);
+    const triples = await jsonLdTriples(vocab);
+    const defined = new Set(triples.filter((q) => q.predicate.value === 'http://www.w3.org/2000/01/rdf-schema#comment' && q.subject.value.startsWith(VOCAB)).map((q) => q.subject.value));
+    expect([...used].filter((iri) => !defined.has(iri))).toEqual([]);
+    // Every term the document defines is one an index uses (no stale definitions).
+    expect([...defined].filter((iri) => !used.has(iri))).toEqual([]);
+    // The same graph in Turtle, for clients that dereference the term's IRI with Accept: text/turtle.
+    const turtle = new Parser({ format: 'Turtle' }).parse((await get('/vocab', 'text/turtle')).text);
+    expect(isomorphic(uniqueQuads(turtle), triples)).toBe(true);
+  });
+
   it('gives the production and colour indexes one triple per number, not 3 triples in all', async () => {
     // Spec, "Production density": 431 years from 1600 to 2030 in buckets of 10 make 44 buckets of 7 numbers and a filter link each.
     const production = await jsonLdTriples(JSON.parse((await get('/v2/id/production')).text) as Json);

@@ -1,0 +1,65 @@
+/**
+ * GET /vocab: the service's own small vocabulary (docs/vocabulary.md), so that the index keys' IRIs
+ * (`{BASE_URL}/vocab#object_count`, …) dereference to their definitions: an `owl:Ontology` and one
+ * `rdf:Property` per term with its label and comment. JSON-LD by default, the RDF syntaxes on request, as for
+ * every other document of the service.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { AppContext } from '../app-context.js';
+import { isNotModified, recordCacheHeaders, RECORD_CACHE_CONTROL, sendNotModified, weakEtag } from '../http/caching.js';
+import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
+import { negotiateRepresentation, sendRdf, serialiseNQuads, varyOnAccept } from '../http/negotiation.js';
+import { documentToNQuads, type JsonObject } from '../shaping/jsonld.js';
+import { NS } from '../vocab/namespaces.js';
+import { serviceVocab, VOCAB_COMMENTS } from './index-context.js';
+
+/** The vocabulary document for the service at `base`. */
+export function vocabularyDocument(base: string): JsonObject {
+  const ontology = `${base}/vocab`;
+  const vocab = serviceVocab(base);
+  return {
+    '@context': { rdf: NS.rdf, rdfs: NS.rdfs, owl: 'http://www.w3.org/2002/07/owl#', dct: 'http://purl.org/dc/terms/' },
+    '@graph': [
+      {
+        '@id': ontology,
+        '@type': 'owl:Ontology',
+        'rdfs:label': 'Terms of the museum linked-data service',
+        'rdfs:comment':
+          'The keys of the index documents (types, materials, nationalities, roles, production density, colours) that no existing vocabulary states exactly. Every other key of the service maps to CIDOC-CRM, Hydra, RDFS, SKOS, schema.org or Dublin Core terms.',
+        'rdfs:seeAlso': { '@id': `${base}/docs` },
+      },
+      ...Object.entries(VOCAB_COMMENTS).map(([term, comment]) => ({
+        '@id': `${vocab}${term}`,
+        '@type': 'rdf:Property',
+        'rdfs:label': term,
+        'rdfs:comment': comment,
+        'rdfs:isDefinedBy': { '@id': ontology },
+      })),
+    ],
+  };
+}
+
+/** GET/HEAD /vocab (mount at the root). */
+export function vocabularyRoutes(ctx: Pick<AppContext, 'config'>): Router {
+  const doc = vocabularyDocument(ctx.config.baseUrl);
+  const json = JSON.stringify(doc);
+  const router = Router();
+  router.get('/vocab', async (req: Request, res: Response) => {
+    const representation = negotiateRepresentation(req);
+    varyOnAccept(res);
+    const body = representation.kind === 'rdf' ? await serialiseNQuads(await documentToNQuads(doc), representation.syntax) : json;
+    const validators = { etag: weakEtag(body) };
+    recordCacheHeaders(res, validators, RECORD_CACHE_CONTROL);
+    if (isNotModified(req, validators)) {
+      sendNotModified(res);
+      return;
+    }
+    if (representation.kind === 'rdf') {
+      sendRdf(res, representation.syntax, body);
+      return;
+    }
+    res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
+    res.send(body);
+  });
+  return router;
+}
