@@ -4,7 +4,7 @@
  * once per served generation; pages read only the blocks they cover.
  */
 import { stat } from 'node:fs/promises';
-import type { RecordKind } from '../vocab/iris.js';
+import { RECORD_KIND_ALTERNATIVES, type RecordKind } from '../vocab/iris.js';
 import type { Change } from './diff.js';
 import { committedBlocks, logDir, readBlockChanges, readBlockHeaders, readBlockUpdates, type BlockHeader } from './log.js';
 
@@ -63,8 +63,9 @@ interface Index {
   total: number;
 }
 
+const RECORD_KIND_IN_IRI = new RegExp(`/v2/id/(${RECORD_KIND_ALTERNATIVES})/`);
 const kindOfIri = (iri: string): RecordKind => {
-  const m = /\/v2\/id\/(object|agent|exhibition|concept)\//.exec(iri);
+  const m = RECORD_KIND_IN_IRI.exec(iri);
   return (m?.[1] as RecordKind | undefined) ?? 'object';
 };
 

@@ -12,9 +12,8 @@ import { detached, readQuadBatches } from '../store/nquads-file.js';
 import { parseQuadLine } from '../store/nquads-line.js';
 import type { GenerationManifest } from '../store/types.js';
 import { NS } from '../vocab/namespaces.js';
-import type { RecordKind } from '../vocab/iris.js';
+import { RECORD_KINDS, type RecordKind } from '../vocab/iris.js';
 
-export const RECORD_KINDS: readonly RecordKind[] = ['object', 'agent', 'exhibition', 'concept'];
 
 /** Why a record is not public in a generation (the admin graph's facts, as the status index reads them). */
 export type HiddenState =

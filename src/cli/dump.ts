@@ -4,15 +4,15 @@
  */
 import path from 'node:path';
 import { dumpCurrent, dumpKind } from '../store/dump.js';
-import type { RecordKind } from '../vocab/iris.js';
+import { RECORD_KIND_ALTERNATIVES, RECORD_KINDS, type RecordKind } from '../vocab/iris.js';
 import { cliSettings, parseCommandLine, runCli, UsageError } from './common.js';
 
-const USAGE = `usage: npm run dump -- OUT.nq.gz | OUT.nq | - [--kind object|agent|exhibition|concept]
+const USAGE = `usage: npm run dump -- OUT.nq.gz | OUT.nq | - [--kind ${RECORD_KIND_ALTERNATIVES}]
 
 Writes the public quads of the current generation under DATA_DIR: gzip when OUT ends in .gz, plain
 N-Quads otherwise, to stdout for -. With --kind, only the record graphs of that kind.`;
 
-const KINDS: readonly RecordKind[] = ['object', 'agent', 'exhibition', 'concept'];
+const KINDS: readonly RecordKind[] = RECORD_KINDS;
 
 runCli(USAGE, async () => {
   const { values, positionals } = parseCommandLine({ kind: { type: 'string' } });

@@ -11,9 +11,9 @@ import type { RecordTable, Row } from '../collection-index/record-table.js';
 import type { SortOrder } from '../collection-index/sort-orders.js';
 import type { TextField } from '../collection-index/text/text-index.js';
 import type { JsonObject } from '../shaping/jsonld.js';
-import type { Iris, RecordKind } from '../vocab/iris.js';
+import type { CollectionName, Iris, RecordKind } from '../vocab/iris.js';
 
-export type CollectionName = 'objects' | 'agents' | 'exhibitions' | 'concepts';
+export type { CollectionName };
 
 /** The single record: where it is served, how it is queried, framed and shaped, and what its answers say. */
 export interface RecordDeclaration {

@@ -6,7 +6,7 @@
  * servability, image URLs), then the images are checked, then the second pass streams the object
  * graphs. Memory therefore grows with the number of objects only by a few facts each.
  */
-import { Iris } from '../vocab/iris.js';
+import { Iris, type CollectionName } from '../vocab/iris.js';
 import { Catalog, type ObjectFacts } from './catalog.js';
 import { readRecords } from './source-reader.js';
 import {
@@ -56,7 +56,7 @@ export interface HarvestOptions {
 }
 
 export interface HarvestReport {
-  records: Record<'objects' | 'agents' | 'exhibitions' | 'concepts', number>;
+  records: Record<CollectionName, number>;
   publicQuads: number;
   nonPublicQuads: number;
   /** Distinct image URIs a HEAD request was sent for. */

@@ -14,9 +14,9 @@ import { createGzip, type Gzip } from 'node:zlib';
 import { generationFiles, isGenerationId, type Generation } from '../store/generations.js';
 import { readLineBatches } from '../store/line-reader.js';
 import { parseQuadLine } from '../store/nquads-line.js';
-import type { RecordKind } from '../vocab/iris.js';
+import { RECORD_KINDS, type RecordKind } from '../vocab/iris.js';
 
-export const DUMP_KINDS: readonly RecordKind[] = ['object', 'agent', 'exhibition', 'concept'];
+export const DUMP_KINDS: readonly RecordKind[] = RECORD_KINDS;
 const GZIP_LEVEL = 3;
 
 /** The folder of a generation's per-kind dumps. */

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import type { RecordKind } from '../vocab/iris.js';
+import { RECORD_KINDS, type RecordKind } from '../vocab/iris.js';
 import { detached, readQuadBatches } from './nquads-file.js';
 import type { RecordCounts } from './types.js';
 
@@ -35,7 +35,7 @@ export async function checkNQuadsFile(file: string, onBytes?: (bytesRead: number
   return { quads, graphs, sha256: hash.digest('hex'), bytes: size };
 }
 
-const KINDS: RecordKind[] = ['object', 'agent', 'exhibition', 'concept'];
+const KINDS: readonly RecordKind[] = RECORD_KINDS;
 
 /** Counts the record graphs (`<{base}/v2/id/<kind>/<pid>>`) among graph terms, per kind. */
 export function countRecordGraphs(graphs: Iterable<string>, baseUrl: string): RecordCounts {

@@ -7,6 +7,7 @@
 import { once } from 'node:events';
 import { stat } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
+import { RECORD_KIND_ALTERNATIVES } from '../vocab/iris.js';
 import { NS } from '../vocab/namespaces.js';
 import { createGeneration, type CreateOptions, type Generation, type GenerationOutput } from './generations.js';
 import { readTextBlocks, TextFileError } from './line-reader.js';
@@ -40,7 +41,7 @@ const ADMIN = {
   healthy: `<${NS.admin}healthy>`,
 };
 const ADMIN_GRAPH_SUFFIX = '/graph/admin>';
-const RECORD_GRAPH = /^<(.+?)\/v2\/id\/(?:object|agent|exhibition|concept)\/[^/]+>$/;
+const RECORD_GRAPH = new RegExp(`^<(.+?)/v2/id/(?:${RECORD_KIND_ALTERNATIVES})/[^/]+>$`);
 
 /** What the first pass learns: the record graphs that go to the non-public file, and the base URL. */
 interface Scan {

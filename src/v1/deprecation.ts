@@ -7,7 +7,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { toHttpError } from '../http/error-handler.js';
 import { GatewayTimeoutError, GoneError, HttpError, ServiceUnavailableError, type HttpErrorOptions } from '../http/errors.js';
-import { isValidPid, type RecordKind } from '../vocab/iris.js';
+import { COLLECTION_ALTERNATIVES, isValidPid, RECORD_KIND_ALTERNATIVES, type RecordKind } from '../vocab/iris.js';
 import type { V1Links } from './shapes/links.js';
 
 /** The reference's value: v1 is deprecated as a whole, not from a date. */
@@ -21,11 +21,11 @@ const V1_TO_V2: readonly [RegExp, (match: RegExpMatchArray) => string][] = [
   [/^\/id\/exhibitions\/billboardseries\/?$/, () => '/id/exhibitions?q=billboard'],
   [/^\/id\/(agents|exhibitions|concepts)\/?$/, (m) => `/id/${m[1]}`],
   // A malformed identifier (percent-encoded or not a pid at all) points to its collection instead.
-  [/^\/id\/(object|agent|exhibition|concept)\/([^/?#]+)$/, (m) => (isValidPid(m[1] as RecordKind, m[2]!) ? `/id/${m[1]}/${m[2]}` : `/id/${m[1]}s`)],
+  [new RegExp(`^/id/(${RECORD_KIND_ALTERNATIVES})/([^/?#]+)$`), (m) => (isValidPid(m[1] as RecordKind, m[2]!) ? `/id/${m[1]}/${m[2]}` : `/id/${m[1]}s`)],
   [/^\/colors\/?$/, () => '/id/colors'],
   [/^\/color-api\/([^/?#]+)$/, () => '/id/colors'],
   [/^\/pattern-api\/?$/, () => '/id/objects?hasImages=true'],
-  [/^\/dump\/(objects|agents|exhibitions|concepts)$/, (m) => `/dumps/${m[1]}.nq.gz`],
+  [new RegExp(`^/dump/(${COLLECTION_ALTERNATIVES})$`), (m) => `/dumps/${m[1]}.nq.gz`],
 ];
 
 /** The v2 equivalent of a v1 path (relative to /v1), else the v2 catalog. */
