@@ -24,7 +24,7 @@ const DIVERGING = ['/test/queries/agents-oracle', '/test/queries/objects-oracle'
  * Endpoint tests that never reach the store, or that run their own server processes or generations on the
  * embedded store: the first pass covers them, and here they would only repeat it.
  */
-const NOT_STORE_TESTS = ['http-', 'landing', 'iiif', 'replicas', 'changes-feed', 'api-docs'];
+const NOT_STORE_TESTS = ['http-', 'landing', 'iiif', 'replicas', 'changes-feed', 'validators-harvests', 'api-docs'];
 /**
  * v1 is shapers over the v2 records and indexes that this pass covers (docs/v1.md); its tests pass on the
  * remote store too (`npm run test:remote -- test/endpoints/v1-`) but are left out to keep CI under 15 minutes.
