@@ -55,7 +55,7 @@ export function recordRoutes(ctx: AppContext, kind: Pick<ResourceKind, 'kind' | 
         const lastModified = await records.lastModified(pid, record);
         if (representation.kind === 'rdf') {
           // The whole stored graph in a fixed form (src/records/canonical-graph.ts), whose digest is the tag.
-          const graph = canonicalGraph(await records.constructRecord(ctx.iris.record(kind.kind, pid)));
+          const graph = await canonicalGraph(await records.constructRecord(ctx.iris.record(kind.kind, pid)));
           const validators = { etag: representationEtag(recordEtag(pid, record.lastModified, graph.digest), representation), lastModified };
           recordCacheHeaders(res, validators, declaration.cacheControl);
           if (isNotModified(req, validators)) {
