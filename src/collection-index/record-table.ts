@@ -1,5 +1,5 @@
 /**
- * What every kind's collection table has (DESIGN.md, "Resource kinds on one engine"): the listed records of
+ * What every kind's collection table has (docs/architecture.md, "One engine, many kinds"): the listed records of
  * one generation with dense ids 0 … size-1 in pid order (code points, as SPARQL's ORDER BY gives plain
  * strings), so id order is the default sort, and the modification date that `modifiedSince` and the
  * `modified` sort read. A kind's own table extends this with its flags, postings and texts.

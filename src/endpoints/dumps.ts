@@ -1,5 +1,5 @@
 /**
- * N-Quads dumps under /v2/dumps (DESIGN.md, "Dumps are streamed from files"):
+ * N-Quads dumps under /v2/dumps (docs/architecture.md, "Exact dumps": dumps are streamed from files):
  *   - collection.nq.gz: the served generation's public.nq.gz itself, the file the SPARQL store loads;
  *   - objects.nq.gz, agents.nq.gz, exhibitions.nq.gz, concepts.nq.gz: the record graphs of one kind
  *     (kind-dumps.ts writes them once per generation, on first request).

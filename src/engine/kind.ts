@@ -1,5 +1,5 @@
 /**
- * A resource kind as the engine sees it (DESIGN.md, "Resource kinds on one engine"): declarations only.
+ * A resource kind as the engine sees it (docs/architecture.md, "One engine, many kinds"): declarations only.
  * Objects, agents, exhibitions and concepts differ in their queries, frame, shaping rules, stub, index
  * SELECTs, filters, sort keys and text fields; the engine (src/engine, src/collection-index, src/records,
  * src/endpoints) owns everything else once: the per-generation index and its build, paging and Hydra links,

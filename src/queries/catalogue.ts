@@ -1,7 +1,7 @@
 /**
  * The query catalogue: every `queries/<resource>/<name>.rq` file, parsed once at start-up with sparqljs.
- * Request values are bound on the parsed query as a VALUES block in front of the WHERE clause (DESIGN.md,
- * "Query"), never spliced into query text; the bound AST is then serialised by sparqljs.
+ * Request values are bound on the parsed query as a VALUES block in front of the WHERE clause (docs/architecture.md,
+ * "Queries"), never spliced into query text; the bound AST is then serialised by sparqljs.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The shaping rules every record kind applies, declared per kind (DESIGN.md, "Shape"): bookkeeping triples
+ * The shaping rules every record kind applies, declared per kind (docs/architecture.md, "Shaping"): bookkeeping triples
  * out, always-array and singular properties, measurement values as numbers, nested nodes in reading order
  * (identity, label, then properties A-Z), language-tagged nodes in the order nl, fr, en, and the kind's key
  * order. A kind with rules a list cannot say passes them as `finish`.

@@ -1,5 +1,5 @@
 /**
- * Shaping rules that a frame cannot say (DESIGN.md, "Shape"): which properties are always arrays and which
+ * Shaping rules that a frame cannot say (docs/architecture.md, "Shaping"): which properties are always arrays and which
  * singular, the order of keys, number values, and house-keeping triples that must not reach the JSON.
  * Each resource's shaping module is a list of these rules applied to the framed node.
  */

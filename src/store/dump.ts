@@ -1,6 +1,7 @@
 /**
  * Dumps of the public quads, streamed from the generation's files (never from the store: `store.dump()`
- * fails at 100k objects, MEASUREMENTS.md). Output files appear whole or not at all (written beside, renamed).
+ * fails at 100k objects; docs/architecture.md, "Exact dumps"). Output files appear whole or not at all
+ * (written beside, renamed).
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';

@@ -7,8 +7,8 @@
 import type { GenerationManifest } from './types.js';
 
 /**
- * Quads one embedded store worker may load. Measured on main (MEASUREMENTS.md, 2026-11-24; oxigraph 0.5.11,
- * Node 20): `store.load` traps near 13.3M quads at 4.2 GiB RSS, which was about 89k objects of the generator's
+ * Quads one embedded store worker may load. Measured on main (docs/operations.md, "The embedded store's
+ * limit"; 2026-11-24, oxigraph 0.5.11, Node 20): `store.load` traps near 13.3M quads at 4.2 GiB RSS, which was about 89k objects of the generator's
  * shape then (about 145 quads per object, all records and admin quads counted); a 100k generation (14.2-14.9M
  * quads) never became ready. 13.0M keeps about 2 % below the trap: the bytes per quad vary with the data.
  */

@@ -1,7 +1,7 @@
 /**
  * The embedded implementation of `QueryStore`: one store worker serving one generation, replaced without a
- * failed request on `swap`, restarted after a crash or a query past its deadline (DESIGN.md, "Stores live
- * in worker threads"). While no worker is ready, queries reject at once with `StoreUnavailableError`.
+ * failed request on `swap`, restarted after a crash or a query past its deadline (docs/architecture.md,
+ * "Store workers"). While no worker is ready, queries reject at once with `StoreUnavailableError`.
  *
  * With `standby` (the SPARQL store) a second worker stays loaded on the served generation: when the serving
  * worker dies, the standby serves at once and a new standby loads behind it, so a query past its deadline

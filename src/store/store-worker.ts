@@ -1,7 +1,7 @@
 /**
  * A store worker thread: loads one generation into an in-memory Oxigraph store, then answers queries one
  * at a time. It lives in its own thread because Oxigraph cannot cancel a query (ending the thread is the
- * only deadline) and because each thread has its own WebAssembly heap (MEASUREMENTS.md).
+ * only deadline) and because each thread has its own WebAssembly heap (docs/architecture.md, "Store workers").
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';

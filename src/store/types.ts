@@ -1,5 +1,5 @@
 /**
- * The store seam (DESIGN.md, "Growing past one machine"): endpoints reach data only through `QueryStore`,
+ * The store seam (docs/architecture.md, "The remote store"): endpoints reach data only through `QueryStore`,
  * so the embedded Oxigraph workers can be replaced by a remote SPARQL 1.1 endpoint without touching them.
  */
 import type { RecordKind } from '../vocab/iris.js';

@@ -1,6 +1,6 @@
 /**
- * The facts of one generation's listed objects, in memory (DESIGN.md, "Collections are served from a
- * per-generation collection index"). Objects get dense ids 0 … size-1 in object-number order, so id order
+ * The facts of one generation's listed objects, in memory (docs/collection-index.md: collections are served
+ * from a per-generation collection index). Objects get dense ids 0 … size-1 in object-number order, so id order
  * is the default sort; flags are bitsets, labels, agents and concepts are postings, dated events are typed
  * arrays. Built from the rows of the `objects/index-*` SELECT queries by a pure function, so it is testable alone.
  */

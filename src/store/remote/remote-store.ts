@@ -1,5 +1,5 @@
 /**
- * The remote implementation of `QueryStore` (DESIGN.md, "Growing past one machine"): queries go to a SPARQL
+ * The remote implementation of `QueryStore` (docs/remote-store.md): queries go to a SPARQL
  * 1.1 server (`STORE_URL`) that holds the generations written by `publishGeneration`. The store serves one
  * generation at a time, as the embedded `StoreManager` does, and emits the same events ('loading', 'ready',
  * 'swap'), so what the app derives from a generation is built the same way. Starting or swapping reads the
