@@ -107,7 +107,7 @@ beforeAll(async () => {
   agents = sourceRecords(demo.data, 'agents') as AgentRecord[];
   listed = agents.filter((a) => a.public);
   objects = sourceObjects(demo.data);
-});
+}, 600_000);
 
 afterAll(async () => {
   await demo?.close();

@@ -34,7 +34,7 @@ let publicFile: Buffer;
 beforeAll(async () => {
   demo = await startDemoApp();
   publicFile = readFileSync(generationFiles(demo.data.generation.dir).public);
-});
+}, 600_000);
 afterAll(() => demo.close());
 
 const download = (target: string) => request(demo.app).get(target).buffer(true).parse(binary);

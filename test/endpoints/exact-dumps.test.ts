@@ -42,7 +42,7 @@ beforeAll(async () => {
   const files = generationFiles(demo.data.generation.dir);
   publicLines = lines(readFileSync(files.public));
   nonPublicLines = lines(readFileSync(files.nonPublic));
-});
+}, 600_000);
 afterAll(() => demo.close());
 
 describe('the demo generation', () => {

@@ -38,7 +38,7 @@ describe('single object record in RDF syntaxes', () => {
     const iri = demo.ctx.iris.object(pid);
     const nquads = await demo.store.query(demo.ctx.queries.bind('records/record', { record: iri, admin: demo.ctx.iris.adminGraph }), { format: 'application/n-quads' });
     storeGraph = uniqueQuads(new Parser({ format: 'application/n-quads' }).parse(nquads));
-  });
+  }, 600_000);
   afterAll(() => demo.close());
 
   it.each(RDF_TYPES)('answers Accept: %s with the record’s CONSTRUCT graph in that syntax', async (type) => {

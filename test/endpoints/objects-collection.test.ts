@@ -86,7 +86,7 @@ beforeAll(async () => {
   objects = sourceObjects(demo.data);
   concepts = sourceRecords(demo.data, 'concepts') as ConceptRecord[];
   listed = objects.filter((o) => o.public && o.healthy && o.state.kind === 'current');
-});
+}, 600_000);
 
 afterAll(async () => {
   await demo?.close();

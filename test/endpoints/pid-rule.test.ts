@@ -26,7 +26,7 @@ const MALFORMED = ['a%20b', 'x'.repeat(300), '%00', '.hidden', '-dash', 'caf%C3%
 let demo: DemoApp;
 beforeAll(async () => {
   demo = await startDemoApp();
-});
+}, 600_000);
 afterAll(() => demo.close());
 
 describe('the pid rule, one for every kind', () => {

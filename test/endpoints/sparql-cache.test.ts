@@ -67,7 +67,7 @@ class ObservedStore implements QueryStore {
 let demo: DemoApp;
 beforeAll(async () => {
   demo = await startDemoApp({}, { sparql: true });
-});
+}, 600_000);
 afterAll(() => demo.close());
 
 /** A fresh app (fresh caches, fresh metrics) over the demo's SPARQL store, with `settings` changed. */

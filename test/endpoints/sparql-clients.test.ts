@@ -24,7 +24,7 @@ beforeAll(async () => {
     const s = demo.app.listen(0, '127.0.0.1', () => resolve(s));
   });
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sparql`;
-});
+}, 600_000);
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   await demo.close();

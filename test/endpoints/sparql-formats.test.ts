@@ -14,7 +14,7 @@ import { parseCsv, parseRdf, parseResults, parseSelect, triplesOf, uniqueQuads }
 let demo: DemoApp;
 beforeAll(async () => {
   demo = await startDemoApp({}, { sparql: true });
-});
+}, 600_000);
 afterAll(() => demo.close());
 
 const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';

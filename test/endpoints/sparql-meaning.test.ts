@@ -68,7 +68,7 @@ describe('SPARQL: one meaning on both stores, and no query that hangs the server
   beforeAll(async () => {
     demo = await startDemoApp({}, { sparql: true });
     ({ objects, onDisplay } = publicObjects(demo));
-  });
+  }, 600_000);
   afterAll(() => demo.close());
   afterEach(async () => {
     expect(await serverAnswers()).toBe(true);

@@ -41,7 +41,7 @@ describe('SPARQL queries past the parse limits, on the demo data', () => {
       .filter((o) => o.public && o.healthy && o.state.kind === 'current')
       .slice(0, 50)
       .map((o) => o.objectNumber);
-  });
+  }, 600_000);
   afterAll(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

@@ -39,7 +39,7 @@ describe('SPARQL endpoint safety on the demo data (default limits)', () => {
   let demo: DemoApp;
   beforeAll(async () => {
     demo = await startDemoApp({}, { sparql: true });
-  });
+  }, 600_000);
   afterAll(() => demo.close());
 
   const services = [
@@ -139,7 +139,7 @@ describe('SPARQL endpoint limits: deadline, rows and concurrency', () => {
   const DEADLINE = 3000;
   beforeAll(async () => {
     demo = await startDemoApp({ SPARQL_TIMEOUT_MS: String(DEADLINE), SPARQL_MAX_ROWS: '5', SPARQL_MAX_CONCURRENT: '1' }, { sparql: true });
-  });
+  }, 600_000);
   afterAll(() => demo.close());
 
   const untilReady = async (): Promise<void> => {

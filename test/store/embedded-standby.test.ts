@@ -28,7 +28,7 @@ describe('/sparql with a standby SPARQL worker', () => {
     app = demo.app;
     store = demo.store as StoreManager;
     sparqlStore = demo.sparqlStore as StoreManager;
-  });
+  }, 600_000);
   afterAll(async () => {
     await demo?.close();
   });

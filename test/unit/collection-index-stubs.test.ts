@@ -15,7 +15,7 @@ describe('Object stubs', () => {
     const data = await demoData();
     store = new StoreManager({ includeNonPublic: true });
     await store.start(((await currentGeneration(data.dataDir)) ?? data.generation).dir);
-  });
+  }, 600_000);
   afterAll(async () => {
     await store?.close();
   });

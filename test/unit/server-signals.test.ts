@@ -66,7 +66,7 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('npm start, then %s to the npm pro
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'signals-'));
     await cp((await demoData()).dataDir, dataDir, { recursive: true });
-  });
+  }, 600_000);
 
   afterAll(async () => {
     if (child?.pid !== undefined) for (const pid of [child.pid, ...descendants(child.pid)]) if (alive(pid)) process.kill(pid, 'SIGKILL');

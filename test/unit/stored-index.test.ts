@@ -79,7 +79,7 @@ describe('the stored index of a generation', () => {
     copy = await copyOfDemo();
     store = new StoreManager({ includeNonPublic: true });
     await store.start(copy.generation.dir);
-  });
+  }, 600_000);
   afterAll(async () => {
     await store?.close();
     await copy?.remove();
@@ -167,7 +167,7 @@ describe('the app on a generation with a stored index in any state', () => {
 
   beforeAll(async () => {
     copy = await copyOfDemo();
-  });
+  }, 600_000);
   afterAll(() => copy?.remove());
 
   /**

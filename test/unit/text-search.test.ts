@@ -38,7 +38,7 @@ beforeAll(async () => {
   const deps = { store, queries: new QueryCatalogue(), iris: new Iris(TEST_BASE_URL) };
   indexes.objects = (await buildCollectionIndex(deps, OBJECTS.index, store.generation!.id)) as unknown as CollectionIndex;
   indexes.agents = (await buildCollectionIndex(deps, AGENTS.index, store.generation!.id)) as unknown as CollectionIndex;
-});
+}, 600_000);
 afterAll(async () => {
   await store?.close();
 });
