@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
-import { isNotModified, sendNotModified } from '../http/caching.js';
+import { answeredNotModified } from '../http/caching.js';
 import { NotFoundError } from '../http/errors.js';
 import { ChangeFeed, DEFAULT_PAGE_SIZE } from './feed.js';
 
@@ -31,12 +31,7 @@ export function changeRoutes(ctx: Pick<AppContext, 'config' | 'store'>, options:
   const send = (req: Request, res: Response, doc: unknown, immutable: boolean): void => {
     const body = JSON.stringify(doc);
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    res.setHeader('ETag', etag);
-    res.setHeader('Cache-Control', immutable ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL);
-    if (isNotModified(req, { etag })) {
-      sendNotModified(res);
-      return;
-    }
+    if (answeredNotModified(req, res, { etag }, immutable ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL)) return;
     res.setHeader('Content-Type', ACTIVITY_STREAMS_CONTENT_TYPE);
     res.send(body);
   };

@@ -13,7 +13,7 @@ import { Router, type RequestHandler } from 'express';
 import type { AppContext } from '../app-context.js';
 import type { RecordTable } from '../collection-index/record-table.js';
 import type { ResourceKind } from '../engine/kind.js';
-import { isNotModified, sendNotModified, weakEtag } from '../http/caching.js';
+import { answeredNotModified, weakEtag } from '../http/caching.js';
 import { staticFileRoutes } from '../http/html.js';
 import { negotiate, varyOnAccept } from '../http/negotiation.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
@@ -54,12 +54,7 @@ export function apiDocsRoutes(ctx: Pick<AppContext, 'config'>, options: ApiDocsO
 
   const sendDocument: RequestHandler = (req, res) => {
     varyOnAccept(res);
-    res.setHeader('ETag', etag);
-    res.setHeader('Cache-Control', CACHE_CONTROL);
-    if (isNotModified(req, { etag })) {
-      sendNotModified(res);
-      return;
-    }
+    if (answeredNotModified(req, res, { etag }, CACHE_CONTROL)) return;
     // Never 406: a client that accepts neither JSON type still gets the document as application/json.
     const type = negotiate(req, DOCUMENT_TYPES) ?? DOCUMENT_TYPES[0];
     res.setHeader('Content-Type', `${type}; charset=utf-8`);

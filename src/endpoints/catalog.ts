@@ -15,7 +15,7 @@
  */
 import { Router, type RequestHandler } from 'express';
 import type { AppContext } from '../app-context.js';
-import { isNotModified, RECORD_CACHE_CONTROL, recordCacheHeaders, sendNotModified, weakEtag } from '../http/caching.js';
+import { answeredNotModified, RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
 import { sendJsonLd } from '../http/json-ld.js';
 import { AUTHORITY, MUSEUM, NS } from '../vocab/namespaces.js';
 
@@ -267,11 +267,7 @@ export function catalogRoutes(ctx: Pick<AppContext, 'config'>): Router {
   const doc = buildCatalog(ctx.config.baseUrl);
   const validators = { etag: weakEtag('catalog', JSON.stringify(doc)) };
   const send: RequestHandler = (req, res) => {
-    recordCacheHeaders(res, validators, RECORD_CACHE_CONTROL);
-    if (isNotModified(req, validators)) {
-      sendNotModified(res);
-      return;
-    }
+    if (answeredNotModified(req, res, validators, RECORD_CACHE_CONTROL)) return;
     sendJsonLd(res, doc);
   };
   const router = Router();

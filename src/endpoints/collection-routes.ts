@@ -11,9 +11,8 @@ import type { RecordTable } from '../collection-index/record-table.js';
 import { sharedIndexes } from '../engine/indexes.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
-import { isNotModified, recordCacheHeaders, sendNotModified, weakEtag } from '../http/caching.js';
-import { negotiateRepresentation, sendRdf, serialiseNQuads, varyOnAccept } from '../http/negotiation.js';
-import { documentToNQuads, type JsonObject } from '../shaping/jsonld.js';
+import { answeredNotModified, weakEtag } from '../http/caching.js';
+import { documentBody, negotiateRepresentation, sendRdf, varyOnAccept } from '../http/negotiation.js';
 import { collectionDocument, linkHeader, pageLinks, type PageRequest } from '../shaping/collection.js';
 import { parseCollectionQuery } from './collection-params.js';
 import { CollectionMembers } from './collection-members.js';
@@ -46,18 +45,14 @@ export function collectionRoutes<T extends RecordTable>(ctx: AppContext, kind: R
         throw new Error('the page changed generation on every attempt');
       }
       const document = collectionDocument(page, links, bodies);
-      // The same graph as the JSON-LD page (envelope and members), in the syntax asked for.
-      const body = representation.kind === 'rdf' ? await serialiseNQuads(await documentToNQuads(JSON.parse(document) as JsonObject), representation.syntax) : document;
+      // In an RDF syntax, the same graph as the JSON-LD page (envelope and members).
+      const body = await documentBody(document, representation);
       // The tag is a digest of the bytes, so it changes exactly when they do (a new generation that leaves the
       // page as it was keeps it); Last-Modified is the serving generation's time, never earlier than the last
       // change. A revalidation builds the page (from the record cache when warm) to compare.
       const generation = ctx.store.generation;
       const validators = { etag: weakEtag(body), lastModified: generation?.id === index.generationId ? new Date(generation.created) : undefined };
-      recordCacheHeaders(res, validators, undefined);
-      if (isNotModified(req, validators)) {
-        sendNotModified(res);
-        return;
-      }
+      if (answeredNotModified(req, res, validators, undefined)) return;
       res.setHeader('Link', linkHeader(links));
       if (representation.kind === 'rdf') {
         sendRdf(res, representation.syntax, body);

@@ -18,7 +18,7 @@ import type { RecordTable } from '../collection-index/record-table.js';
 import type { TextQuery } from '../collection-index/text/query-parser.js';
 import { sharedIndexes } from '../engine/indexes.js';
 import type { ResourceKind } from '../engine/kind.js';
-import { isNotModified, RECORD_CACHE_CONTROL, recordCacheHeaders, sendNotModified, weakEtag } from '../http/caching.js';
+import { answeredNotModified, RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import { countLabels, type CountedLabel, type LabelledSet } from '../indexes/label-index.js';
 import {
@@ -101,11 +101,7 @@ function route<T extends RecordTable, Q>(ctx: AppContext, router: Router, endpoi
     const { body, etag } = endpoint.keep(query) ? await documents.get(index, id, build) : await build();
     const generation = ctx.store.generation;
     const validators = { etag, lastModified: generation?.id === index.generationId ? new Date(generation.created) : undefined };
-    recordCacheHeaders(res, validators, RECORD_CACHE_CONTROL);
-    if (isNotModified(req, validators)) {
-      sendNotModified(res);
-      return;
-    }
+    if (answeredNotModified(req, res, validators, RECORD_CACHE_CONTROL)) return;
     res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
     res.send(body);
   });

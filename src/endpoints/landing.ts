@@ -5,7 +5,7 @@
  * The page is self-contained: no script, no external asset.
  */
 import { Router } from 'express';
-import { isNotModified, recordCacheHeaders, sendNotModified, weakEtag } from '../http/caching.js';
+import { answeredNotModified, weakEtag } from '../http/caching.js';
 import { negotiate, varyOnAccept } from '../http/negotiation.js';
 
 /** Offers in the server's order of preference: a tie, `*∕*` or no Accept goes to the catalog. */
@@ -107,11 +107,7 @@ export function landingRoutes(): Router {
       res.redirect(302, CATALOG_PATH);
       return;
     }
-    recordCacheHeaders(res, validators, 'public, max-age=3600');
-    if (isNotModified(req, validators)) {
-      sendNotModified(res);
-      return;
-    }
+    if (answeredNotModified(req, res, validators, 'public, max-age=3600')) return;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.send(page);
   });

@@ -10,7 +10,7 @@ import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { BadRequestError, GoneError, NotFoundError } from '../http/errors.js';
-import { isNotModified, recordCacheHeaders } from '../http/caching.js';
+import { answeredNotModified } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import { negotiateRepresentation, representationEtag, sendRdf, serialiseQuads, varyOnAccept } from '../http/negotiation.js';
 import { isValidPid } from '../vocab/iris.js';
@@ -57,21 +57,12 @@ export function recordRoutes(ctx: AppContext, kind: Pick<ResourceKind, 'kind' | 
           // The whole stored graph in a fixed form (src/records/canonical-graph.ts), whose digest is the tag.
           const graph = await canonicalGraph(await records.constructRecord(ctx.iris.record(kind.kind, pid)));
           const validators = { etag: representationEtag(recordEtag(pid, record.lastModified, graph.digest), representation), lastModified };
-          recordCacheHeaders(res, validators, declaration.cacheControl);
-          if (isNotModified(req, validators)) {
-            res.status(304).end();
-            return;
-          }
+          if (answeredNotModified(req, res, validators, declaration.cacheControl)) return;
           sendRdf(res, representation.syntax, await serialiseQuads(graph.quads, representation.syntax));
           return;
         }
         // The view is another document, with its own tag.
-        const validators = { etag: recordBodyEtag(record, view), lastModified };
-        recordCacheHeaders(res, validators, declaration.cacheControl);
-        if (isNotModified(req, validators)) {
-          res.status(304).end();
-          return;
-        }
+        if (answeredNotModified(req, res, { etag: recordBodyEtag(record, view), lastModified }, declaration.cacheControl)) return;
         res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
         res.send(recordBody(record, view));
       }

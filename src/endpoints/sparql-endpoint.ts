@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
-import { isNotModified, sendNotModified, weakEtag } from '../http/caching.js';
+import { answeredNotModified, weakEtag } from '../http/caching.js';
 import { staticFileRoutes } from '../http/html.js';
 import { BadRequestError, GatewayTimeoutError, MethodNotAllowedError, NotAcceptableError, ServiceUnavailableError } from '../http/errors.js';
 import { negotiate, rdfContentType, serialiseQuads, varyOnAccept, type RdfSyntax } from '../http/negotiation.js';
@@ -161,12 +161,8 @@ export function sparqlRoutes(ctx: AppContext, options: SparqlRouteOptions): Rout
     // Same generation, same query, same format: the same answer, so a client may revalidate without a re-run.
     const generation = store.generation?.id;
     const etag = etagOf(prepared, generation ?? '', format.mediaType);
-    res.setHeader('ETag', etag);
     if (prepared.rowCapApplied) res.setHeader(MAX_ROWS_HEADER, String(maxRows));
-    if (isNotModified(req, { etag })) {
-      sendNotModified(res);
-      return;
-    }
+    if (answeredNotModified(req, res, { etag }, undefined)) return;
 
     // The store format, not the media type: application/json and application/sparql-results+json share answers.
     const key = `${format.storeFormat}\n${prepared.normalised}`;

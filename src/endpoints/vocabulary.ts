@@ -6,10 +6,10 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
-import { isNotModified, recordCacheHeaders, RECORD_CACHE_CONTROL, sendNotModified, weakEtag } from '../http/caching.js';
+import { answeredNotModified, RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
-import { negotiateRepresentation, sendRdf, serialiseNQuads, varyOnAccept } from '../http/negotiation.js';
-import { documentToNQuads, type JsonObject } from '../shaping/jsonld.js';
+import { documentBody, negotiateRepresentation, sendRdf, varyOnAccept } from '../http/negotiation.js';
+import type { JsonObject } from '../shaping/jsonld.js';
 import { NS } from '../vocab/namespaces.js';
 import { serviceVocab, VOCAB_COMMENTS } from './index-context.js';
 
@@ -41,19 +41,21 @@ export function vocabularyDocument(base: string): JsonObject {
 
 /** GET/HEAD /vocab (mount at the root). */
 export function vocabularyRoutes(ctx: Pick<AppContext, 'config'>): Router {
-  const doc = vocabularyDocument(ctx.config.baseUrl);
-  const json = JSON.stringify(doc);
+  const json = JSON.stringify(vocabularyDocument(ctx.config.baseUrl));
+  // The document never changes: each syntax is written once, with its tag.
+  const bodies = new Map<string, Promise<{ body: string; etag: string }>>();
   const router = Router();
   router.get('/vocab', async (req: Request, res: Response) => {
     const representation = negotiateRepresentation(req);
     varyOnAccept(res);
-    const body = representation.kind === 'rdf' ? await serialiseNQuads(await documentToNQuads(doc), representation.syntax) : json;
-    const validators = { etag: weakEtag(body) };
-    recordCacheHeaders(res, validators, RECORD_CACHE_CONTROL);
-    if (isNotModified(req, validators)) {
-      sendNotModified(res);
-      return;
+    const key = representation.kind === 'rdf' ? representation.syntax : 'json-ld';
+    let made = bodies.get(key);
+    if (!made) {
+      made = documentBody(json, representation).then((body) => ({ body, etag: weakEtag(body) }));
+      bodies.set(key, made);
     }
+    const { body, etag } = await made;
+    if (answeredNotModified(req, res, { etag }, RECORD_CACHE_CONTROL)) return;
     if (representation.kind === 'rdf') {
       sendRdf(res, representation.syntax, body);
       return;

@@ -6,6 +6,7 @@
  */
 import type { Request, Response } from 'express';
 import { Parser, Writer, type Quad } from 'n3';
+import { documentToNQuads, type JsonObject } from '../shaping/jsonld.js';
 import { writeRdfXml } from '../sparql/rdf-xml.js';
 import { NS } from '../vocab/namespaces.js';
 
@@ -66,6 +67,12 @@ export async function serialiseNQuads(nquads: string, syntax: RdfSyntax): Promis
   // the same answer would be written with other labels, and other bytes, on every request).
   const quads = new Parser({ format: 'application/n-quads', blankNodePrefix: '' }).parse(nquads);
   return serialiseQuads(quads, syntax);
+}
+
+/** A JSON-LD document's body in `representation`: its JSON text as it is, or its graph in the RDF syntax asked for. */
+export async function documentBody(json: string, representation: Representation): Promise<string> {
+  if (representation.kind !== 'rdf') return json;
+  return serialiseNQuads(await documentToNQuads(JSON.parse(json) as JsonObject), representation.syntax);
 }
 
 /** Quads in an RDF syntax; graph names are dropped except in N-Quads. */

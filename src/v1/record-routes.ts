@@ -8,7 +8,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
-import { isNotModified, RECORD_CACHE_CONTROL, recordCacheHeaders } from '../http/caching.js';
+import { answeredNotModified, RECORD_CACHE_CONTROL } from '../http/caching.js';
 import { BadRequestError, GoneError, UnprocessableEntityError } from '../http/errors.js';
 import { sharedRecords, type FinishedRecord } from '../records/records.js';
 import type { JsonObject } from '../shaping/jsonld.js';
@@ -54,11 +54,7 @@ export function recordRoutes(ctx: AppContext, links: V1Links): Router {
       if (servedPid !== pid) res.setHeader('Content-Location', links.page(kind.kind, servedPid));
       // v1 is made from the v2 view body: its tag follows that body's (src/records/records.ts).
       const validators = { etag: `${(record.viewEtag ?? record.etag).slice(0, -1)}-v1${easy ? '-easy' : ''}"`, lastModified: await records.lastModified(servedPid, record) };
-      recordCacheHeaders(res, validators, RECORD_CACHE_CONTROL);
-      if (isNotModified(req, validators)) {
-        res.status(304).end();
-        return;
-      }
+      if (answeredNotModified(req, res, validators, RECORD_CACHE_CONTROL)) return;
       const v2 = JSON.parse(record.viewBody ?? record.body) as JsonObject;
       sendJsonLd(res, easy ? v1EasyObject(links, v2) : kind.full(links, v2, true));
     });
