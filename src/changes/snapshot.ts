@@ -6,14 +6,12 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { blankSignatures, hasBlankNode, type TermTriple } from '../store/blank-signatures.js';
 import { readTextBlocks } from '../store/line-reader.js';
 import { detached, readQuadBatches } from '../store/nquads-file.js';
 import { parseQuadLine } from '../store/nquads-line.js';
 import type { GenerationManifest } from '../store/types.js';
 import { NS } from '../vocab/namespaces.js';
 import { RECORD_KINDS, type RecordKind } from '../vocab/iris.js';
-
 
 /** Why a record is not public in a generation (the admin graph's facts, as the status index reads them). */
 export type HiddenState =
@@ -44,6 +42,32 @@ interface SnapshotFile {
 
 /** Folder of the cached snapshots under DATA_DIR. */
 export const snapshotDir = (dataDir: string): string => path.join(dataDir, 'changes', 'snapshots');
+
+/** A statement as three terms in N-Triples syntax (`<iri>`, `_:label`, `"literal"…`). */
+type TermTriple = readonly [string, string, string];
+
+/**
+ * The signature of each blank node: its outgoing statements two levels deep, sorted, with the blank nodes
+ * inside replaced by their own signatures (one level less). Any other term is its own signature.
+ */
+function blankSignatures(triples: readonly TermTriple[]): (term: string) => string {
+  const out = new Map<string, [string, string][]>();
+  for (const [s, p, o] of triples) {
+    if (!s.startsWith('_:')) continue;
+    let list = out.get(s);
+    if (!list) out.set(s, (list = []));
+    list.push([p, o]);
+  }
+  const level = (previous: (b: string) => string): ((b: string) => string) => {
+    const sigs = new Map<string, string>();
+    for (const [b, list] of out) sigs.set(b, `[${list.map(([p, o]) => `${p} ${o.startsWith('_:') ? previous(o) : o}`).sort().join(';')}]`);
+    return (b) => sigs.get(b) ?? '[]';
+  };
+  const sig = level(level(() => '_'));
+  return (term) => (term.startsWith('_:') ? sig(term) : term);
+}
+
+const hasBlankNode = (triples: readonly TermTriple[]): boolean => triples.some(([s, , o]) => s.startsWith('_:') || o.startsWith('_:'));
 
 /**
  * Digest of one record graph, independent of quad order and of blank node labels (a harvest numbers blank

@@ -1,8 +1,8 @@
 /**
  * A per-generation cache of finished record documents (docs/architecture.md, "Records and the cache":
- * framing is the expensive layer). Entries
- * are keyed by generation id, so a swap makes every old entry unreachable; the oldest entries go first once
- * the cache is full (Map keeps insertion order; a hit moves the entry to the end).
+ * framing is the expensive layer). Entries are keyed by generation id, so a swap makes every old entry
+ * unreachable; the oldest entries go first once the cache is full (Map keeps insertion order; a hit moves the
+ * entry to the end).
  */
 export class RecordCache<V> {
   private readonly entries = new Map<string, V>();
