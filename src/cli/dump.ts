@@ -12,13 +12,12 @@ const USAGE = `usage: npm run dump -- OUT.nq.gz | OUT.nq | - [--kind ${RECORD_KI
 Writes the public quads of the current generation under DATA_DIR: gzip when OUT ends in .gz, plain
 N-Quads otherwise, to stdout for -. With --kind, only the record graphs of that kind.`;
 
-const KINDS: readonly RecordKind[] = RECORD_KINDS;
 
 runCli(USAGE, async () => {
   const { values, positionals } = parseCommandLine({ kind: { type: 'string' } });
   if (positionals.length !== 1) throw new UsageError('give exactly one output file (or - for stdout)');
   const kind = values.kind;
-  if (kind !== undefined && !KINDS.includes(kind as RecordKind)) throw new UsageError(`--kind must be one of ${KINDS.join(', ')}`);
+  if (kind !== undefined && !(RECORD_KINDS as readonly string[]).includes(kind)) throw new UsageError(`--kind must be one of ${RECORD_KINDS.join(', ')}`);
   const out = positionals[0] === '-' ? process.stdout : path.resolve(positionals[0] as string);
   const { dataDir } = cliSettings();
   const generation = kind === undefined ? await dumpCurrent(dataDir, out) : await dumpKind(dataDir, kind as RecordKind, out);

@@ -4,9 +4,8 @@
  * prefixed (graph-view.ts) and the public statements also in the generation's union graph, into a folder the
  * server reads (`DirsAllowed`); each file is registered with `ld_dir` as soon as it is written and loaded by
  * several `rdf_loader_run()` at once over the SQL port while the next files are written, and the whole is made
- * durable with `checkpoint`. The loader skips a file it cannot parse and
- * records why only in `DB.DBA.LOAD_LIST`, so that table is read after the load and any error fails the
- * publication, naming the file. The folder and the load list's rows are removed again, whatever happened.
+ * durable with `checkpoint`. The loader skips a file it cannot parse and records why only in
+ * `DB.DBA.LOAD_LIST`, so that table is read after the load and any error fails the publication, naming the file. The folder and the load list's rows are removed again, whatever happened.
  *
  * Files are cut at graph boundaries: blank-node labels are scoped to a file, so a graph's statements stay in
  * one file (graphsOfFile refuses a graph that comes back with blank nodes).
