@@ -5,6 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { RECORD_KIND_ALTERNATIVES, type RecordKind } from '../vocab/iris.js';
+import { NS } from '../vocab/namespaces.js';
 import type { Change } from './diff.js';
 import { committedBlocks, logDir, readBlockChanges, readBlockHeaders, readBlockUpdates, type BlockHeader } from './log.js';
 
@@ -22,6 +23,24 @@ export const OBJECT_TYPES: Readonly<Record<RecordKind, string>> = {
   concept: 'Type',
 };
 
+/** The CIDOC-CRM class each name of OBJECT_TYPES stands for (the class of the record's own graph). */
+const OBJECT_CLASSES: Readonly<Record<RecordKind, string>> = {
+  object: `${NS.crm}E22_Human-Made_Object`,
+  agent: `${NS.crm}E39_Actor`,
+  exhibition: `${NS.crm}E7_Activity`,
+  concept: `${NS.crm}E55_Type`,
+};
+
+/**
+ * The feed's `@context`: IIIF Change Discovery's, which neither defines the record classes nor can (they are
+ * this service's), then the record classes, so that an expanding client keeps `object.type`. `Activity` here
+ * is an exhibition (crm:E7_Activity), as in Linked Art; the feed names no Activity Streams `Activity`.
+ */
+export const FEED_CONTEXT: readonly [string, Readonly<Record<string, string>>] = [
+  DISCOVERY_CONTEXT,
+  Object.fromEntries((Object.keys(OBJECT_TYPES) as RecordKind[]).map((kind) => [OBJECT_TYPES[kind], OBJECT_CLASSES[kind]])),
+];
+
 interface Ref {
   id: string;
   type: string;
@@ -36,7 +55,7 @@ export interface Activity {
 }
 
 export interface FeedCollection {
-  '@context': string;
+  '@context': typeof FEED_CONTEXT;
   id: string;
   type: 'OrderedCollection';
   totalItems: number;
@@ -45,7 +64,7 @@ export interface FeedCollection {
 }
 
 export interface FeedPage {
-  '@context': string;
+  '@context': typeof FEED_CONTEXT;
   id: string;
   type: 'OrderedCollectionPage';
   partOf: Ref;
@@ -119,7 +138,7 @@ export class ChangeFeed {
     const { total } = await this.refresh(servedId);
     const pages = Math.max(1, Math.ceil(total / this.pageSize));
     return {
-      '@context': DISCOVERY_CONTEXT,
+      '@context': FEED_CONTEXT,
       id: this.collectionUrl,
       type: 'OrderedCollection',
       totalItems: total,
@@ -143,7 +162,7 @@ export class ChangeFeed {
       for (let i = Math.max(0, startIndex - offset); i < changes.length && offset + i < end; i++) items.push(activity(changes[i] as Change, block.endTime));
     }
     return {
-      '@context': DISCOVERY_CONTEXT,
+      '@context': FEED_CONTEXT,
       id: this.pageUrl(n),
       type: 'OrderedCollectionPage',
       partOf: { id: this.collectionUrl, type: 'OrderedCollection' },

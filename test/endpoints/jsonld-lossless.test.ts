@@ -9,7 +9,11 @@
  * Then, per record kind, the triples of the JSON-LD record (jsonld.toRDF) against those of its Turtle form: the
  * JSON-LD must be the Turtle graph, up to blank-node names, minus the documented omissions below (the same
  * list as docs/vocabulary.md, "What the JSON-LD leaves out").
+ *
+ * The change feed names remote contexts (IIIF Change Discovery, which imports Activity Streams 2.0): its
+ * loader serves the W3C's Activity Streams context from the `activitystreams-context` package, and nothing else.
  */
+import { createRequire } from 'node:module';
 import request from 'supertest';
 import jsonld from 'jsonld';
 import { isomorphic } from 'rdf-isomorphic';
@@ -28,6 +32,23 @@ const documentLoader = async (url: string): Promise<never> => {
   throw new Error(`the test refuses to load ${url}`);
 };
 
+const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
+const ACTIVITY_STREAMS = 'https://www.w3.org/ns/activitystreams';
+const DISCOVERY_CONTEXT = 'http://iiif.io/api/discovery/1/context.json';
+const activityStreamsContext = createRequire(import.meta.url)('activitystreams-context') as object;
+
+/**
+ * The feed's loader: Activity Streams 2.0 as the W3C publishes it; IIIF's discovery context as the import of
+ * Activity Streams that it starts with. IIIF's own additions (scoped `partOf`, `canonical`, IIIF resource types)
+ * map terms the feed does not use, or map `partOf` to another IRI: a key that expands with Activity Streams
+ * alone expands with IIIF's context too. Every other URL is refused.
+ */
+const feedLoader = async (url: string): Promise<{ documentUrl: string; document: object }> => {
+  if (url === ACTIVITY_STREAMS || url === `${ACTIVITY_STREAMS}/`) return { documentUrl: url, document: activityStreamsContext };
+  if (url === DISCOVERY_CONTEXT) return { documentUrl: url, document: { '@context': ACTIVITY_STREAMS } };
+  throw new Error(`the test refuses to load ${url}`);
+};
+
 /** Schemes an IRI of an answer may have; anything else is an undeclared prefix that expanded to itself. */
 const ABSOLUTE = /^(https?:\/\/|urn:|mailto:)/;
 
@@ -38,8 +59,9 @@ function strayIris(expanded: unknown, found: string[] = []): string[] {
   } else if (typeof expanded === 'object' && expanded !== null) {
     for (const [key, value] of Object.entries(expanded as Json)) {
       if (!key.startsWith('@') && !ABSOLUTE.test(key)) found.push(`property ${key}`);
-      if ((key === '@id' || key === '@type') && !(typeof value === 'string' && !value.startsWith('_:') ? ABSOLUTE.test(value) : true)) found.push(`${key} ${String(value)}`);
-      if (key === '@type' && Array.isArray(value)) for (const t of value) if (typeof t === 'string' && !t.startsWith('_:') && !ABSOLUTE.test(t)) found.push(`@type ${t}`);
+      if (key === '@id' && !(typeof value === 'string' && !value.startsWith('_:') ? ABSOLUTE.test(value) : true)) found.push(`${key} ${String(value)}`);
+      // A type is a class IRI: a blank one is a name that expanded against a `"@vocab": "_:"` (Activity Streams').
+      if (key === '@type') for (const t of [value].flat()) if (typeof t === 'string' && !ABSOLUTE.test(t)) found.push(`@type ${t}`);
       if (key !== '@value') strayIris(value, found);
     }
   }
@@ -47,9 +69,9 @@ function strayIris(expanded: unknown, found: string[] = []): string[] {
 }
 
 /** Expands in safe mode; the problems found (an empty list when the answer is lossless). */
-async function expansionProblems(doc: Json): Promise<string[]> {
+async function expansionProblems(doc: Json, loader: typeof documentLoader | typeof feedLoader = documentLoader): Promise<string[]> {
   try {
-    const expanded = await jsonld.expand(doc as Parameters<typeof jsonld.expand>[0], { safe: true, documentLoader } as jsonld.Options.Expand);
+    const expanded = await jsonld.expand(doc as Parameters<typeof jsonld.expand>[0], { safe: true, documentLoader: loader } as jsonld.Options.Expand);
     return strayIris(expanded);
   } catch (error) {
     const e = error as { message?: string; details?: { event?: { code?: string; details?: unknown } } };
@@ -123,6 +145,38 @@ describe('every JSON-LD answer expands without losing a key', () => {
 
   it('keeps every key of the catalog at /v2/ and /v2/dcat', async () => {
     for (const path of ['/v2/', '/v2/dcat']) expect([path, await expansionProblems(JSON.parse((await get(path)).text) as Json)]).toEqual([path, []]);
+  });
+
+  it('keeps every key of the change feed, and gives each record the class of the record itself', async () => {
+    const collection = JSON.parse((await get('/v2/changes')).text) as Json;
+    expect(await expansionProblems(collection, feedLoader)).toEqual([]);
+    const lastPath = pathOf(String((collection.last as Json).id));
+    const pages = [...new Set(['/v2/changes/page/1', lastPath])];
+    const classes = new Map<string, string[]>();
+    for (const path of pages) {
+      const page = JSON.parse((await get(path)).text) as Json;
+      expect([path, await expansionProblems(page, feedLoader)]).toEqual([path, []]);
+      const expanded = (await jsonld.expand(page as Parameters<typeof jsonld.expand>[0], { safe: true, documentLoader: feedLoader } as jsonld.Options.Expand)) as Json[];
+      const items = ((expanded[0]?.[`${ACTIVITY_STREAMS}#items`] as Json[])[0]?.['@list'] ?? []) as Json[];
+      expect(items.length).toBe((page.orderedItems as unknown[]).length);
+      for (const item of items) {
+        const object = (item[`${ACTIVITY_STREAMS}#object`] as Json[])[0] as Json;
+        classes.set(String(object['@id']), object['@type'] as string[]);
+      }
+    }
+    // The demo's first generation creates records of every kind; one record of each kind is checked against the
+    // @type of its own JSON-LD, expanded with the record's context: the feed's class is the record's or, for an
+    // agent, the class that CIDOC-CRM puts above it (E21 Person and E74 Group are kinds of E39 Actor).
+    const byKind = new Map<string, string>();
+    for (const iri of classes.keys()) byKind.set(/\/v2\/id\/([a-z]+)\//.exec(iri)?.[1] ?? '', iri);
+    expect([...byKind.keys()].sort()).toEqual(['agent', 'concept', 'exhibition', 'object']);
+    for (const iri of byKind.values()) {
+      const record = (await jsonld.expand(JSON.parse((await get(pathOf(iri))).text) as Parameters<typeof jsonld.expand>[0], { safe: true, documentLoader } as jsonld.Options.Expand)) as Json[];
+      const own = record.find((node) => node['@id'] === iri)?.['@type'] as string[];
+      const withSuper = own.some((c) => c === `${CRM}E21_Person` || c === `${CRM}E74_Group`) ? [...own, `${CRM}E39_Actor`] : own;
+      expect([iri, classes.get(iri)]).toEqual([iri, [expect.stringMatching(/^http:\/\/www\.cidoc-crm\.org\//)]]);
+      expect([iri, classes.get(iri)!.every((c) => withSuper.includes(c))]).toEqual([iri, true]);
+    }
   });
 
   it('defines at /vocab every term of the vocabulary that an index uses, and nothing it does not', async () => {
