@@ -9,7 +9,10 @@
  *   3. single records, record cache off and on: sequential p50 beside the same CONSTRUCT sent straight to the
  *      server; autocannon requests/s;
  *   4. 10 stubs, 100 full records never asked before, `q`, and the first and the last pages (deep paging);
- *   5. RSS of this process (the service) and of the Virtuoso server.
+ *   5. RSS of this process (the service) and of the Virtuoso server;
+ *   6. harvest-to-ready and load-to-ready on a running replica (to-ready.ts): `harvest` of the bench's source
+ *      export, then `load` of the served generation's public dump, each timed from the command's start to the
+ *      first page the replica serves from the new generation, beside the replica's own start-up.
  * Figures only; nothing is asserted.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -35,6 +38,7 @@ import { ISQL_BIN, startVirtuoso } from '../helpers/virtuoso.js';
 import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
 import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
+import { measureToReady } from './to-ready.js';
 import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
 
 const objects = objectsArg();
@@ -202,6 +206,31 @@ try {
   cold.close();
   warm.close();
   await Promise.all([cold.store.close(), warm.store.close()]);
+
+  // 6. Harvest-to-ready and load-to-ready on a running replica (the compiled service and data commands).
+  log('harvest-to-ready and load-to-ready');
+  const bulkEnv = { STORE_BULK_DIR: virtuoso.loadDir, STORE_ISQL: `127.0.0.1:${virtuoso.isqlPort}`, STORE_ISQL_BIN: ISQL_BIN as string, STORE_BULK_LOADERS: '2' };
+  const toReady = await measureToReady({ dataDir: data.dataDir, sourceDir: data.sourceDir, env: { ...env, ...bulkEnv } });
+  rows.push({
+    figure: 'harvest-to-ready (`npm run harvest` start to the first page from its generation on a running replica)',
+    value: toReady.harvestToReadyMs / 1000,
+    unit: 's',
+    baselineName: 'start-up of that replica on the previous generation (s)',
+    baseline: toReady.startMs / 1000,
+    ratio: toReady.harvestToReadyMs / toReady.startMs,
+    goal: '≤ 12 minutes at 250k objects',
+    note: `harvest process ${(toReady.harvestMs / 1000).toFixed(1)} s (${(records / (toReady.harvestMs / 1000)).toFixed(0)} records/s whole: source, files, stored index, bulk publication, switch)`,
+  });
+  rows.push({
+    figure: 'load-to-ready (`npm run load` of the public dump to the first page from its generation)',
+    value: toReady.loadToReadyMs / 1000,
+    unit: 's',
+    baselineName: 'harvest-to-ready of the same collection (s)',
+    baseline: toReady.harvestToReadyMs / 1000,
+    ratio: toReady.loadToReadyMs / toReady.harvestToReadyMs,
+    note: `load process ${(toReady.loadMs / 1000).toFixed(1)} s; the dump itself took ${(toReady.dumpMs / 1000).toFixed(1)} s (not counted)`,
+  });
+  details.toReady = { ...toReady, harvestOutput: toReady.harvestOutput.slice(-3000), loadOutput: toReady.loadOutput.slice(-3000) };
 } finally {
   await virtuoso.stop();
 }

@@ -1,0 +1,116 @@
+/**
+ * Harvest-to-ready and load-to-ready, as an operator lives them: a real replica (`node dist/server.js`) serves a
+ * copy of the bench data folder, then the data command runs as its own process (`dist/cli/harvest.js` on the
+ * bench's source export, or `dist/cli/load.js` on the served generation's public dump) and the clock stops at
+ * the first page the replica serves from the new generation. The replica's own start on the old generation is
+ * measured the same way, as the baseline (start-up alone).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../helpers/virtuoso.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const node = (script: string): string[] => ['--enable-source-maps', path.join(ROOT, 'dist', script)];
+
+export interface ToReadyOptions {
+  /** The bench data folder (copied: the commands write a new generation into the copy). */
+  dataDir: string;
+  sourceDir: string;
+  /** Everything a replica and the data commands need (BASE_URL, STORE_URL, bulk settings, …). */
+  env: Record<string, string>;
+}
+
+export interface ToReadyFigures {
+  /** Start of the replica to its first served page, on the copied generation. */
+  startMs: number;
+  /** Start of `harvest` to the first page served from its generation. */
+  harvestToReadyMs: number;
+  /** Of which the harvest process itself (source, files, stored index, publication, switch). */
+  harvestMs: number;
+  /** Start of `dump` of the served generation (not counted in load-to-ready). */
+  dumpMs: number;
+  /** Start of `load` of that dump to the first page served from its generation. */
+  loadToReadyMs: number;
+  loadMs: number;
+  harvestOutput: string;
+  loadOutput: string;
+}
+
+interface Readiness {
+  status: string;
+  generation: string | null;
+}
+
+async function readiness(origin: string): Promise<Readiness | undefined> {
+  try {
+    return (await (await fetch(`${origin}/readyz`)).json()) as Readiness;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits until the replica serves a generation other than `not` (and a first page from it); its id. */
+async function servedOther(origin: string, not: string | null, child: ChildProcess): Promise<string> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the replica exited with ${child.exitCode}`);
+    const r = await readiness(origin);
+    if (r?.status === 'ready' && r.generation !== null && r.generation !== not) {
+      const page = await fetch(`${origin}/v2/id/objects`);
+      await page.arrayBuffer();
+      if (page.status === 200) return r.generation;
+    }
+    await sleep(100);
+  }
+}
+
+/** Runs a data command to its end; its wall time and its output (stdout and stderr). */
+async function command(script: string, args: string[], env: Record<string, string>): Promise<{ ms: number; output: string }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...node(script), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`${script} ${args.join(' ')} exited with ${code}:\n${output.slice(-2000)}`);
+  return { ms: performance.now() - started, output };
+}
+
+export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFigures> {
+  const work = await mkdtemp(path.join(tmpdir(), 'bench-to-ready-'));
+  const dataDir = path.join(work, 'data');
+  await cp(options.dataDir, dataDir, { recursive: true });
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = { ...options.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+  const started = performance.now();
+  const replica = spawn(process.execPath, node('server.js'), { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    const first = await servedOther(origin, null, replica);
+    const startMs = performance.now() - started;
+
+    const harvestStarted = performance.now();
+    const harvesting = command('cli/harvest.js', [options.sourceDir, '--no-image-check'], env);
+    const harvested = await servedOther(origin, first, replica);
+    const harvestToReadyMs = performance.now() - harvestStarted;
+    const harvest = await harvesting;
+
+    const dumpFile = path.join(work, 'public.nq.gz');
+    const dump = await command('cli/dump.js', [dumpFile], env);
+    const loadStarted = performance.now();
+    const loading = command('cli/load.js', [dumpFile], env);
+    await servedOther(origin, harvested, replica);
+    const loadToReadyMs = performance.now() - loadStarted;
+    const load = await loading;
+    return { startMs, harvestToReadyMs, harvestMs: harvest.ms, dumpMs: dump.ms, loadToReadyMs, loadMs: load.ms, harvestOutput: harvest.output, loadOutput: load.output };
+  } finally {
+    replica.kill('SIGTERM');
+    if (replica.exitCode === null) await once(replica, 'exit');
+    await rm(work, { recursive: true, force: true });
+  }
+}
