@@ -20,7 +20,7 @@ import { dumpRoutes } from './endpoints/dumps.js';
 import { healthRoutes } from './endpoints/health.js';
 import { landingRoutes } from './endpoints/landing.js';
 import { vocabularyRoutes } from './endpoints/vocabulary.js';
-import { indexRoutes } from './endpoints/indexes.js';
+import { indexRoutes } from './engine/index-endpoints.js';
 import { collectionRoutes } from './endpoints/collection-routes.js';
 import { recordRoutes } from './endpoints/record-routes.js';
 import { sparqlRoutes } from './endpoints/sparql-endpoint.js';
@@ -34,7 +34,7 @@ import { requireReadyStore } from './http/readiness.js';
 import { requestLog } from './http/request-log.js';
 import type { RecordTable } from './collection-index/record-table.js';
 import type { ResourceKind } from './engine/kind.js';
-import { AGENTS, CONCEPTS, EXHIBITIONS, OBJECTS } from './kinds/index.js';
+import { KINDS } from './kinds/index.js';
 import type { QueryStore } from './store/types.js';
 
 export interface AppOptions {
@@ -80,7 +80,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
   app.get('/metrics', ctx.metrics.handler);
   app.use(landingRoutes());
   app.use(vocabularyRoutes(ctx));
-  app.use(apiDocsRoutes(ctx, { kinds: [OBJECTS, AGENTS, EXHIBITIONS, CONCEPTS], sparql: options.sparqlStore !== undefined }));
+  app.use(apiDocsRoutes(ctx, { kinds: KINDS, sparql: options.sparqlStore !== undefined }));
   if (options.iiifRouter !== undefined) app.use('/iiif', options.iiifRouter);
 
   const kindRoutes = <T extends RecordTable>(kind: ResourceKind<T>): Router[] => [recordRoutes(ctx, kind), collectionRoutes(ctx, kind)];
@@ -90,11 +90,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
     allowMethods(['GET', 'HEAD', 'OPTIONS']),
     catalogRoutes(ctx),
     requireReadyStore(ctx.store),
-    ...kindRoutes(OBJECTS),
-    ...kindRoutes(AGENTS),
-    ...kindRoutes(EXHIBITIONS),
-    ...kindRoutes(CONCEPTS),
-    indexRoutes(ctx),
+    ...KINDS.flatMap(kindRoutes),
+    indexRoutes(ctx, KINDS),
     dumpRoutes(ctx),
     changeRoutes(ctx, options.changes),
   );

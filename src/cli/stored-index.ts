@@ -7,6 +7,7 @@
 import { storedIndexStep, type IndexingStore } from '../engine/indexes.js';
 import type { Generation } from '../store/generations.js';
 import { formatAmount, type Progress } from './progress.js';
+import { KINDS } from '../kinds/index.js';
 
 const PHASES = { store: 'loading the generation into a store', queries: 'asking the index queries', write: 'writing' } as const;
 
@@ -20,6 +21,7 @@ export function storedIndexOption(
 ): (staged: Generation) => Promise<void> {
   return storedIndexStep({
     baseUrl,
+    kinds: KINDS,
     ...(openStore ? { openStore } : {}),
     onPhase: (phase) => {
       progress.stop();

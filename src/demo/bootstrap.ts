@@ -19,6 +19,7 @@ import { harvestExport } from '../harvest/harvest.js';
 import { IMAGES_FILE, SOURCE_FILES } from '../harvest/schema.js';
 import { renderImages } from '../iiif/render.js';
 import { createGeneration, currentGeneration, pruneGenerations, type Generation } from '../store/generations.js';
+import { KINDS } from '../kinds/index.js';
 
 /** Where the demo's source export and rendered images live under DATA_DIR. */
 export interface DemoPaths {
@@ -107,6 +108,7 @@ export async function ensureGeneration(config: Config, logger: Logger, demo: Dem
     {
       derive: storedIndexStep({
         baseUrl: config.baseUrl,
+        kinds: KINDS,
         onDone: (outcome) => {
           if ('report' in outcome) logger.info({ ...outcome.report }, 'demo stored index written');
           else logger.warn({ problem: outcome.problem }, 'demo stored index not written; the indexes are built from the store');

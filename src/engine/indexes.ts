@@ -20,7 +20,6 @@ import type { CollectionIndex } from '../collection-index/collection-index.js';
 import { CollectionIndexes } from '../collection-index/index-manager.js';
 import type { RecordTable, Row } from '../collection-index/record-table.js';
 import { storedIndexFile, storedSelect, StoredIndex, type AnswerCounts } from '../collection-index/stored-index.js';
-import { AGENTS, CONCEPTS, EXHIBITIONS, OBJECTS } from '../kinds/index.js';
 import { QueryCatalogue } from '../queries/catalogue.js';
 import { sharedStatusIndex } from '../records/records.js';
 import { STATUS_QUERY, type StatusIndex } from '../records/status-index.js';
@@ -221,9 +220,6 @@ class GenerationDerived {
   }
 }
 
-/** The kinds whose collection indexes a stored index holds the answers for: every kind the service serves. */
-const INDEXED_KINDS: readonly ResourceKind<RecordTable>[] = [OBJECTS, AGENTS, EXHIBITIONS, CONCEPTS] as unknown as ResourceKind<RecordTable>[];
-
 export interface StoredIndexReport {
   answers: number;
   bytes: number;
@@ -237,7 +233,13 @@ export interface StoredIndexReport {
  */
 export async function writeGenerationIndex(
   generation: Generation,
-  options: { baseUrl: string; onPhase?: (phase: 'store' | 'queries' | 'write') => void; openStore?: () => IndexingStore },
+  options: {
+    baseUrl: string;
+    /** The kinds whose collection indexes the stored index holds the answers for: every kind the service serves. */
+    kinds: readonly ResourceKind<RecordTable>[];
+    onPhase?: (phase: 'store' | 'queries' | 'write') => void;
+    openStore?: () => IndexingStore;
+  },
 ): Promise<StoredIndexReport> {
   // The remote store reads the generation already written to the server (src/store/stores.ts, publishStep).
   const store = options.openStore?.() ?? new StoreManager({ includeNonPublic: true });
@@ -250,7 +252,7 @@ export async function writeGenerationIndex(
     const deps = { store, queries: new QueryCatalogue(), iris: new Iris(options.baseUrl) };
     const stored = StoredIndex.empty(generation);
     const select = storedSelect(deps, stored, { fromStore: true });
-    for (const kind of INDEXED_KINDS) await askIndexQueries(kind.index, generation.id, select);
+    for (const kind of options.kinds) await askIndexQueries(kind.index, generation.id, select);
     await select(STATUS_QUERY);
     const queried = performance.now();
     options.onPhase?.('write');
@@ -267,6 +269,7 @@ export async function writeGenerationIndex(
  */
 export function storedIndexStep(options: {
   baseUrl: string;
+  kinds: readonly ResourceKind<RecordTable>[];
   onPhase?: (phase: 'store' | 'queries' | 'write') => void;
   openStore?: () => IndexingStore;
   onDone: (outcome: { report: StoredIndexReport } | { problem: string }) => void;

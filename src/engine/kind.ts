@@ -11,6 +11,7 @@ import type { RecordTable, Row } from '../collection-index/record-table.js';
 import type { SortOrder } from '../collection-index/sort-orders.js';
 import type { TextField } from '../collection-index/text/text-index.js';
 import type { JsonObject } from '../shaping/jsonld.js';
+import type { IndexEndpoints } from './index-endpoints.js';
 import type { CollectionName, Iris, RecordKind } from '../vocab/iris.js';
 
 export type { CollectionName };
@@ -86,4 +87,6 @@ export interface ResourceKind<T extends RecordTable = RecordTable> {
   readonly page: PageDeclaration;
   readonly index: IndexDeclaration<T>;
   readonly oracle: OracleDeclaration;
+  /** The index endpoints the kind owns (`/v2/id/<name>`, computed from its collection index), made once per app. */
+  readonly indexes?: IndexEndpoints<T>;
 }

@@ -3,7 +3,7 @@
  * generation and served by the real app over a real store worker. Every expected figure is worked out by hand
  * from the records in this file, with the arithmetic in the comments; nothing is read back from the endpoint.
  *
- * The rule (src/indexes/production-density.ts, spec "Production-density record"): an object's years are the
+ * The rule (src/kinds/objects/production-density.ts, spec "Production-density record"): an object's years are the
  * union of the years of its production and creation time-spans; each dated, listed (public, healthy, current)
  * object weighs 1, spread evenly over its years (1/|years| per year) whether or not the axis shows them, and
  * only the years on the axis count. A bucket's object_count is the number of objects with a year in it,
@@ -12,7 +12,7 @@
 import request from 'supertest';
 import fc from 'fast-check';
 import type { Express } from 'express';
-import { DensityPopulation, densityBuckets, objectYears } from '../../src/indexes/production-density.js';
+import { DensityPopulation, densityBuckets, objectYears } from '../../src/kinds/objects/production-density.js';
 import { HAND_BASE_URL as BASE, handConcept, handObject, startHandApp, type HandApp, type ObjectOptions } from '../helpers/hand-export.js';
 
 const OBJECTS = `${BASE}/v2/id/objects`;

@@ -15,6 +15,7 @@ import { SOURCE_FILES } from '../../src/harvest/schema.js';
 import { createGeneration, type Generation } from '../../src/store/generations.js';
 import { publishStep } from '../../src/store/stores.js';
 import { handConcept, handObject } from './hand-export.js';
+import { KINDS } from '../../src/kinds/index.js';
 
 export interface SmallGenerationOptions {
   /** Names the generation's records (`G<seed>-<n>`), so that two generations hold different records. */
@@ -47,7 +48,7 @@ export async function makeSmallGeneration(config: Pick<Config, 'dataDir' | 'base
   await writeFile(join(sourceDir, SOURCE_FILES.exhibitions), '');
 
   let problem: string | undefined;
-  const index = storedIndexStep({ baseUrl: config.baseUrl, onDone: (outcome) => (problem = 'problem' in outcome ? outcome.problem : undefined) });
+  const index = storedIndexStep({ baseUrl: config.baseUrl, kinds: KINDS, onDone: (outcome) => (problem = 'problem' in outcome ? outcome.problem : undefined) });
   const generation = await createGeneration(
     config.dataDir,
     { source: { kind: 'harvest', path: sourceDir }, baseUrl: config.baseUrl },

@@ -22,6 +22,7 @@ import { createStores, dropRemoteGenerations, ensurePublished, indexingStore, pu
 import { storedIndexStep } from '../../src/engine/indexes.js';
 import { storedIndexFile } from '../../src/collection-index/stored-index.js';
 import { describeWithVirtuoso, startVirtuoso, type VirtuosoServer } from '../helpers/virtuoso.js';
+import { KINDS } from '../../src/kinds/index.js';
 
 const FILE = 'test/store/remote-store.test.ts';
 const run = promisify(execFile);
@@ -278,7 +279,7 @@ describeWithVirtuoso(FILE)('the remote store on Virtuoso', () => {
 
   it('asks the stored index of a generation being made of the server, after writing it there', async () => {
     let outcome: unknown;
-    const step = storedIndexStep({ baseUrl: BASE, openStore: indexingStore(config), onDone: (o) => (outcome = o) });
+    const step = storedIndexStep({ baseUrl: BASE, kinds: KINDS, openStore: indexingStore(config), onDone: (o) => (outcome = o) });
     const made = await createGeneration(
       dataDir,
       { source: { kind: 'load', path: 'test' }, baseUrl: BASE },

@@ -18,6 +18,7 @@ import { loadNQuadsFile } from '../../src/store/load.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import type { GenerationManifest } from '../../src/store/types.js';
 import { adminQuads, objectGraph, objectIri, tempDir, writeNQuads } from './store-fixtures.js';
+import { KINDS } from '../../src/kinds/index.js';
 
 const MESSAGE = /too large for the embedded store: 14\.5M quads \(100,000 records, 100,000 of them objects\) against a limit of 13\.0M quads in one WebAssembly heap \(about 76k objects of 171 quads each\)\. .*set STORE_URL/;
 
@@ -111,7 +112,7 @@ describe('the embedded store limit', () => {
   it('makes the stored index step of harvest and load report the refusal at once', async () => {
     const outcomes: unknown[] = [];
     const started = performance.now();
-    await storedIndexStep({ baseUrl: 'http://museum.test', onDone: (outcome) => outcomes.push(outcome) })(huge);
+    await storedIndexStep({ baseUrl: 'http://museum.test', kinds: KINDS, onDone: (outcome) => outcomes.push(outcome) })(huge);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(outcomes).toEqual([{ problem: expect.stringMatching(MESSAGE) }]);
   });

@@ -10,15 +10,13 @@ import request from 'supertest';
 import { createApp } from '../../src/app.js';
 import type { AppContext } from '../../src/app-context.js';
 import { buildCollectionIndex } from '../../src/collection-index/build.js';
-import type { RecordTable } from '../../src/collection-index/record-table.js';
 import { NotStoredError, StoredIndex, storedIndexFile, storedSelect } from '../../src/collection-index/stored-index.js';
 import { parseTextQuery } from '../../src/collection-index/text/query-parser.js';
 import { loadConfig } from '../../src/config/config.js';
 import { parseCollectionQuery } from '../../src/endpoints/collection-params.js';
 import { writeGenerationIndex } from '../../src/engine/indexes.js';
-import type { ResourceKind } from '../../src/engine/kind.js';
 import { Metrics } from '../../src/http/metrics.js';
-import { AGENTS, CONCEPTS, EXHIBITIONS, OBJECTS } from '../../src/kinds/index.js';
+import { KINDS } from '../../src/kinds/index.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
 import { STATUS_QUERY } from '../../src/records/status-index.js';
 import { generationDir, MANIFEST_FILE, newGenerationId, NONPUBLIC_FILE, PUBLIC_FILE, readGeneration, type Generation } from '../../src/store/generations.js';
@@ -28,7 +26,6 @@ import { demoData, TEST_BASE_URL } from '../helpers/demo.js';
 import { memoryLogger } from '../helpers/http-context.js';
 import { tempDir } from './store-fixtures.js';
 
-const KINDS = [OBJECTS, AGENTS, EXHIBITIONS, CONCEPTS] as unknown as ResourceKind<RecordTable>[];
 
 /** Requests of every kind: filters, text, sorts in both directions, deep pages. */
 const QUERIES: Record<string, Record<string, string>[]> = {
@@ -87,7 +84,7 @@ describe('the stored index of a generation', () => {
 
   it('is missing until written, then holds the answer of every index query and of the record statuses', async () => {
     expect((await StoredIndex.read(copy.generation)).problem).toBe('missing');
-    const report = await writeGenerationIndex(copy.generation, { baseUrl: TEST_BASE_URL });
+    const report = await writeGenerationIndex(copy.generation, { baseUrl: TEST_BASE_URL, kinds: KINDS });
     const queryCount = KINDS.reduce((n, kind) => n + Object.keys(kind.index.queries).length, 0) + 1;
     expect(report.answers).toBe(queryCount);
     const { stored, problem } = await StoredIndex.read(copy.generation);
@@ -260,8 +257,8 @@ describe('the app on a generation with a stored index in any state', () => {
     for (const name of [PUBLIC_FILE, NONPUBLIC_FILE]) await copyFile(path.join(copy.generation.dir, name), path.join(next, name));
     await writeFile(path.join(next, MANIFEST_FILE), JSON.stringify({ ...copy.generation.manifest, id }));
     const second = await readGeneration(copy.dataDir, id);
-    await writeGenerationIndex(second, { baseUrl: TEST_BASE_URL });
-    await writeGenerationIndex(copy.generation, { baseUrl: TEST_BASE_URL });
+    await writeGenerationIndex(second, { baseUrl: TEST_BASE_URL, kinds: KINDS });
+    await writeGenerationIndex(copy.generation, { baseUrl: TEST_BASE_URL, kinds: KINDS });
 
     const asked: string[] = [];
     const store = new StoreManager({ includeNonPublic: true, onQuery: (_ms, label) => asked.push(label) });

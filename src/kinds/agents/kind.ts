@@ -11,6 +11,7 @@ import type { Iris } from '../../vocab/iris.js';
 import { AUTHORITY, NS } from '../../vocab/namespaces.js';
 import { AGENT_FILTERS } from './filters.js';
 import { AGENT_TYPES, buildAgentTable, type AgentRows, type AgentTable, type AgentType } from './table.js';
+import { agentIndexes } from './indexes.js';
 
 /** The fragments of the agents oracle for a request's filter parameters (single values, as tests write them). */
 function oracleFilters(params: Readonly<Record<string, string>>): OracleFragment[] {
@@ -59,6 +60,7 @@ export const AGENTS: ResourceKind<AgentTable> = {
     filters: AGENT_FILTERS,
     linkOrder: ['fullRecord', 'modifiedSince', 'q', 'nationality', 'role', 'hasBio', 'language', 'type', 'sortBy', 'sortOrder'],
   },
+  indexes: agentIndexes,
   oracle: {
     base: 'agents/oracle-base',
     sorts: { name: { query: 'agents/oracle-sort-name' }, modified: { query: 'agents/oracle-sort-modified' } },

@@ -10,6 +10,7 @@ import { OBJECTS_ORACLE } from './oracle.js';
 import { objectSorts, SORT_KEYS } from './sorts.js';
 import { buildObjectTable, type IndexRows, type ObjectTable } from './table.js';
 import { objectTextFields } from './text.js';
+import { objectIndexes } from './indexes.js';
 
 /** Exact texts of reference/error-bodies.json. */
 export const OBJECT_NOT_FOUND = 'Object not found';
@@ -79,5 +80,6 @@ export const OBJECTS: ResourceKind<ObjectTable> = {
     ],
     reserved: PLANNED_PARAMS,
   },
+  indexes: objectIndexes,
   oracle: OBJECTS_ORACLE,
 };

@@ -1,0 +1,178 @@
+/**
+ * Index endpoints (spec, "Material index", "Production density", "Other indexes"), as the engine serves them
+ * for any kind that declares some (`ResourceKind.indexes`): `/v2/id/<name>`, a document computed from the
+ * generation's collection index of the kind, the same in-memory postings the collection filters select with,
+ * so an index count and its filter link's `hydra:totalItems` cannot disagree. A document is kept per
+ * generation and canonical query unless the endpoint says it is open-ended; every answer carries a weak ETag
+ * of its bytes, Last-Modified (the generation's creation) and Cache-Control.
+ *
+ * The label index (a member per label, its count and a filter link) is common to several kinds and is
+ * declared here; the kinds' own indexes live in their folders (src/kinds/<kind>/indexes.ts).
+ */
+import { Router, type Request, type Response } from 'express';
+import type { AppContext } from '../app-context.js';
+import type { CollectionIndex } from '../collection-index/collection-index.js';
+import { ParamError, type ActiveFilter, type CollectionFilter, type RawQuery } from '../collection-index/filters/filter.js';
+import { single } from '../collection-index/filters/params.js';
+import type { RecordTable } from '../collection-index/record-table.js';
+import { asBadRequest } from '../endpoints/collection-params.js';
+import { indexContext } from '../endpoints/index-context.js';
+import { answeredNotModified, RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
+import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
+import type { CollectionName } from '../vocab/iris.js';
+import { sharedIndexes } from './indexes.js';
+import type { ResourceKind } from './kind.js';
+import { countLabels, type CountedLabel, type LabelledSet } from './label-index.js';
+
+/** One index endpoint: what it reads from the query, and how it answers from one generation's index. */
+export interface IndexEndpoint<T extends RecordTable, Q> {
+  /** The path under `/v2/id/`. */
+  name: string;
+  /** Parses the query; throws ParamError. */
+  parse(query: RawQuery): Q;
+  /** The query in canonical form: the document's `@id` query and part of the ETag. */
+  params(query: Q): [string, string][];
+  /** Whether one generation's document for a given canonical query is kept (false for open-ended queries such as `q`). */
+  keep(query: Q): boolean;
+  document(index: CollectionIndex<T>, query: Q, id: string): Record<string, unknown> | Promise<Record<string, unknown>>;
+}
+
+/** The index endpoints of a kind, made once per app. */
+export type IndexEndpoints<T extends RecordTable> = (ctx: AppContext, kind: ResourceKind<T>) => readonly IndexEndpoint<T, never>[];
+
+/**
+ * A query string for links and `@id`s: values percent-encoded as by encodeURIComponent, with `(` and `)`
+ * encoded too (the real service's links) and `/` kept readable (`date=1900/1909`, as the spec writes it).
+ */
+export function queryString(params: readonly (readonly [string, string])[]): string {
+  return params
+    .map(([name, value]) => `${name}=${encodeURIComponent(value).replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/%2F/g, '/')}`)
+    .join('&');
+}
+
+export const withQuery = (url: string, params: readonly (readonly [string, string])[]): string => (params.length === 0 ? url : `${url}?${queryString(params)}`);
+
+/** An integer parameter, or a ParamError naming `example`; undefined when absent. */
+export function integerParam(query: RawQuery, name: string, example = 10): number | undefined {
+  const value = single(query, name);
+  if (value === undefined) return undefined;
+  const number = /^[+-]?\d{1,16}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(number)) throw new ParamError(name, `Invalid ${name}. Use a whole number such as ${example}.`);
+  return number;
+}
+
+export const round = (value: number, decimals: number): number => {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+};
+
+/** Values computed once per generation's index: a second call with the same key returns the first answer. */
+export class PerIndex {
+  private readonly values = new WeakMap<object, Map<string, unknown>>();
+
+  get<V>(index: object, key: string, compute: () => V): V {
+    let byKey = this.values.get(index);
+    if (!byKey) {
+      byKey = new Map();
+      this.values.set(index, byKey);
+    }
+    if (!byKey.has(key)) byKey.set(key, compute());
+    return byKey.get(key) as V;
+  }
+}
+
+function route<T extends RecordTable, Q>(ctx: AppContext, router: Router, kind: ResourceKind<T>, endpoint: IndexEndpoint<T, Q>): void {
+  const indexes = sharedIndexes(ctx, kind);
+  const documents = new PerIndex();
+  const url = `${ctx.iris.base}/v2/id/${endpoint.name}`;
+  router.get(`/id/${endpoint.name}`, async (req: Request, res: Response) => {
+    const query = asBadRequest(() => endpoint.parse(req.query));
+    const params = endpoint.params(query);
+    const index = await indexes.current();
+    const id = withQuery(url, params);
+    // Kept as JSON text with its tag: a large index (thousands of types at 100k objects) then costs no
+    // serialisation or digest per request. The tag is a digest of the bytes, so it changes exactly when they do.
+    const build = async (): Promise<{ body: string; etag: string }> => {
+      const text = JSON.stringify(await endpoint.document(index, query, id));
+      return { body: text, etag: weakEtag(text) };
+    };
+    const { body, etag } = endpoint.keep(query) ? await documents.get(index, id, build) : await build();
+    const generation = ctx.store.generation;
+    const validators = { etag, lastModified: generation?.id === index.generationId ? new Date(generation.created) : undefined };
+    if (answeredNotModified(req, res, validators, RECORD_CACHE_CONTROL)) return;
+    res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
+    res.send(body);
+  });
+}
+
+/** Routes of the index endpoints of `kinds`, in their order (mount under /v2, behind the readiness gate). */
+export function indexRoutes(ctx: AppContext, kinds: readonly ResourceKind<RecordTable>[]): Router {
+  const router = Router();
+  for (const kind of kinds) for (const endpoint of kind.indexes?.(ctx, kind) ?? []) route(ctx, router, kind, endpoint as IndexEndpoint<RecordTable, unknown>);
+  return router;
+}
+
+// ---------------------------------------------------------------- the label index
+
+/** What a label index document says about itself and its members. */
+export interface LabelIndexText {
+  name: string;
+  label: string;
+  comment: string;
+  memberType: string;
+  countKey: 'object_count' | 'agent_count';
+  /** The collection and parameter the member's filter link uses. */
+  filter: { collection: CollectionName; param: string };
+}
+
+function labelIndexDocument(
+  base: string,
+  text: LabelIndexText,
+  id: string,
+  members: readonly CountedLabel[],
+  extraFilterParams: readonly [string, string][],
+): Record<string, unknown> {
+  const collection = `${base}/v2/id/${text.filter.collection}`;
+  return {
+    '@context': indexContext(base),
+    '@id': id,
+    '@type': 'hydra:Collection',
+    'rdfs:label': text.label,
+    'rdfs:comment': text.comment,
+    'hydra:totalItems': members.length,
+    'hydra:member': members.map((member) => ({
+      ...(member.iri === undefined ? {} : { '@id': member.iri }),
+      '@type': text.memberType,
+      'rdfs:label': member.label,
+      [text.countKey]: member.count,
+      filter: withQuery(collection, [[text.filter.param, member.label], ...extraFilterParams]),
+    })),
+  };
+}
+
+/** The parameters of an active filter as its links repeat them (none when absent). */
+export const filterParams = <T extends RecordTable>(filter: ActiveFilter<T> | undefined): [string, string][] =>
+  (filter?.link ?? []).map(([name, value]): [string, string] => [name, value]);
+
+/**
+ * A label index: one member per labelled set of records, counted, with a link to the collection filtered on
+ * the label. `narrowing`, a collection filter of the kind (objects' `onDisplay`), counts only the records it
+ * selects, and its parameter is repeated in the links.
+ */
+export function labelIndex<T extends RecordTable>(
+  base: string,
+  text: LabelIndexText,
+  sets: (table: T) => LabelledSet[],
+  narrowing?: CollectionFilter<T>,
+): IndexEndpoint<T, ActiveFilter<T> | undefined> {
+  return {
+    name: text.name,
+    parse: (query) => narrowing?.parse(query),
+    params: filterParams,
+    keep: () => true,
+    document: (index, filter, id) => {
+      const within = filter ? index.matching([filter]) : undefined;
+      return labelIndexDocument(base, text, id, countLabels(sets(index.table), within), filterParams(filter));
+    },
+  };
+}

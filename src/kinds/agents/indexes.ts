@@ -1,0 +1,39 @@
+/**
+ * The agents' index endpoints (spec, "Other indexes"): `/v2/id/nationalities` and `/v2/id/roles`, label
+ * indexes over the agents' collection index.
+ */
+import type { AppContext } from '../../app-context.js';
+import { labelIndex, type IndexEndpoint } from '../../engine/index-endpoints.js';
+import { AGENT_ROLES, type AgentTable } from './table.js';
+
+/** The index endpoints the agents kind declares, in the order they are routed. */
+export function agentIndexes(ctx: AppContext): IndexEndpoint<AgentTable, never>[] {
+  const base = ctx.iris.base;
+  const endpoints = [
+    labelIndex<AgentTable>(
+      base,
+      {
+        name: 'nationalities',
+        label: 'Nationality index',
+        comment: 'All nationalities in the Design Museum Gent agent records with agent counts',
+        memberType: 'crm:E55_Type',
+        countKey: 'agent_count',
+        filter: { collection: 'agents', param: 'nationality' },
+      },
+      (table) => [...table.nationalityLabels].map(([key, label]) => ({ label, ids: table.nationalities.get(key) ?? [] })),
+    ),
+    labelIndex<AgentTable>(
+      base,
+      {
+        name: 'roles',
+        label: 'Role index',
+        comment: 'All roles in the Design Museum Gent agent records with agent counts',
+        memberType: 'crm:E55_Type',
+        countKey: 'agent_count',
+        filter: { collection: 'agents', param: 'role' },
+      },
+      (table) => AGENT_ROLES.map((role) => ({ label: role, ids: table.roles[role] })),
+    ),
+  ];
+  return endpoints as unknown as IndexEndpoint<AgentTable, never>[];
+}
