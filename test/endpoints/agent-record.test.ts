@@ -11,7 +11,7 @@ import jsonld from 'jsonld';
 import { Parser } from 'n3';
 import request from 'supertest';
 import type { AgentRecord, ExhibitionRecord, ObjectRecord, RelationType } from '../../src/harvest/schema.js';
-import { shapeAgent } from '../../src/shaping/agent.js';
+import { shapeAgent } from '../../src/kinds/agents/shaping.js';
 import { frameNQuads, loadFrame, refuseRemoteDocuments } from '../../src/shaping/jsonld.js';
 import { sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
 import { jsonRecordEtag } from '../helpers/record-etag.js';

@@ -23,7 +23,7 @@ import { harvestExport } from '../../src/harvest/harvest.js';
 import type { ConceptRecord } from '../../src/harvest/schema.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
-import { shapeConcept } from '../../src/shaping/concept.js';
+import { shapeConcept } from '../../src/kinds/concepts/shaping.js';
 import { frameNQuads, loadFrame, refuseRemoteDocuments, type JsonObject } from '../../src/shaping/jsonld.js';
 import { createGeneration } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';

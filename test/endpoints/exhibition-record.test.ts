@@ -12,7 +12,7 @@ import { isomorphic } from 'rdf-isomorphic';
 import request from 'supertest';
 import type { ExhibitionRecord, ObjectRecord } from '../../src/harvest/schema.js';
 import { frameNQuads, loadFrame, refuseRemoteDocuments, type JsonObject } from '../../src/shaping/jsonld.js';
-import { shapeExhibition } from '../../src/shaping/exhibition.js';
+import { shapeExhibition } from '../../src/kinds/exhibitions/shaping.js';
 import { sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
 import { jsonRecordEtag, rdfRecordEtag } from '../helpers/record-etag.js';
 

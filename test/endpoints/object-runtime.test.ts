@@ -8,7 +8,7 @@ import { Records } from '../../src/records/records.js';
 import { OBJECTS } from '../../src/kinds/objects/kind.js';
 import { StatusIndex } from '../../src/records/status-index.js';
 import { frameNQuads, loadFrame } from '../../src/shaping/jsonld.js';
-import { shapeObject } from '../../src/shaping/object.js';
+import { shapeObject } from '../../src/kinds/objects/shaping.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { itEmbedded, remoteStoreRun, sourceObjects, startDemoApp, type DemoApp } from '../helpers/demo.js';
 

@@ -6,7 +6,7 @@ import { Iris } from '../../src/vocab/iris.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { currentGeneration } from '../../src/store/generations.js';
-import { frameStubs, stubsFromNQuads } from '../../src/shaping/object-stub.js';
+import { frameStubs, stubsFromNQuads } from '../../src/kinds/objects/stub.js';
 import { demoData, sourceObjects, TEST_BASE_URL } from '../helpers/demo.js';
 
 describe('Object stubs', () => {

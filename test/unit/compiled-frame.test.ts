@@ -8,7 +8,7 @@ import { OBJECTS } from '../../src/kinds/objects/kind.js';
 import { StatusIndex } from '../../src/records/status-index.js';
 import { frameRecordGraph, frameRecordNodes, parseGraph, parseRecordRows } from '../../src/shaping/compiled-frame.js';
 import { frameNQuads, loadFrame, type JsonObject } from '../../src/shaping/jsonld.js';
-import { shapeObject } from '../../src/shaping/object.js';
+import { shapeObject } from '../../src/kinds/objects/shaping.js';
 import { sourceObjects, startDemoApp, type DemoApp } from '../helpers/demo.js';
 
 const FRAME = loadFrame('object');

@@ -30,7 +30,7 @@ describe('JSON-LD processing never reaches the network', () => {
 
 describe('Shaped records stay valid JSON-LD', () => {
   it('leaves the context alone and expands again with jsonld.js', async () => {
-    const { shapeObject } = await import('../../src/shaping/object.js');
+    const { shapeObject } = await import('../../src/kinds/objects/shaping.js');
     const jsonld = (await import('jsonld')).default;
     const nquads = [
       '<http://x/o> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.cidoc-crm.org/cidoc-crm/E22_Human-Made_Object> .',

@@ -5,7 +5,7 @@
  */
 import { frameRecordGraph } from '../../src/shaping/compiled-frame.js';
 import { frameNQuads, loadFrame, type JsonObject } from '../../src/shaping/jsonld.js';
-import { shapeObject } from '../../src/shaping/object.js';
+import { shapeObject } from '../../src/kinds/objects/shaping.js';
 import { dropStandardSameAs, STANDARD_SAME_AS } from '../../src/shaping/rules.js';
 import { BASE, copyFixture, harvestToText, removeCopy } from '../fixtures/source-mini/harvest-fixture.js';
 

@@ -5,7 +5,7 @@ import type { OracleFragment } from '../../collection-index/oracle.js';
 import type { ResourceKind } from '../../engine/kind.js';
 import { RECORD_CACHE_CONTROL } from '../../http/caching.js';
 import type { BoundTerm } from '../../queries/terms.js';
-import { shapeAgent } from '../../shaping/agent.js';
+import { shapeAgent } from './shaping.js';
 import { labelledStubs } from '../../shaping/labelled-stub.js';
 import type { Iris } from '../../vocab/iris.js';
 import { AUTHORITY, NS } from '../../vocab/namespaces.js';

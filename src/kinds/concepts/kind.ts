@@ -13,7 +13,7 @@ import { collatedOrder, modifiedOrder } from '../../collection-index/sort-orders
 import type { TextField } from '../../collection-index/text/text-index.js';
 import type { OracleFragment } from '../../collection-index/oracle.js';
 import type { ResourceKind } from '../../engine/kind.js';
-import { shapeConcept } from '../../shaping/concept.js';
+import { shapeConcept } from './shaping.js';
 import { labelledStubs } from '../../shaping/labelled-stub.js';
 
 interface ConceptRows {

@@ -14,7 +14,7 @@ import type { Bitset } from '../../collection-index/bitset.js';
 import type { OracleFragment } from '../../collection-index/oracle.js';
 import type { ResourceKind } from '../../engine/kind.js';
 import { RECORD_CACHE_CONTROL } from '../../http/caching.js';
-import { shapeExhibition } from '../../shaping/exhibition.js';
+import { shapeExhibition } from './shaping.js';
 import { labelledStubs } from '../../shaping/labelled-stub.js';
 import { AUTHORITY } from '../../vocab/namespaces.js';
 

@@ -4,9 +4,9 @@
  * descriptions in the order nl, fr, en. The museum is stored once as venue and organiser; each role shows
  * the class the spec gives it.
  */
-import type { JsonObject } from './jsonld.js';
-import { RECORD_HEAD_KEYS, shapeRecord, type ShapeRules } from './record.js';
-import { asArray, isObject } from './rules.js';
+import type { JsonObject } from '../../shaping/jsonld.js';
+import { RECORD_HEAD_KEYS, shapeRecord, type ShapeRules } from '../../shaping/record.js';
+import { asArray, isObject } from '../../shaping/rules.js';
 
 /** Media in a stable order: by type, then title. */
 const mediaKey = (node: unknown): string => (isObject(node as JsonObject) ? JSON.stringify([(node as JsonObject)['crm:P2_has_type'], (node as JsonObject)['crm:P102_has_title']]) : '');

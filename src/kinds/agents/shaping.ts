@@ -3,9 +3,9 @@
  * gender and citizenship, names in reading order (preferred, alternatives, encyclopedia titles nl/fr/en, the
  * internal identifier) and the citizenship's labels as an nl/fr/en array.
  */
-import type { JsonObject, JsonValue } from './jsonld.js';
-import { RECORD_HEAD_KEYS, shapeRecord, sortLanguageValues, type ShapeRules } from './record.js';
-import { asArray, isObject, sortByLanguage } from './rules.js';
+import type { JsonObject, JsonValue } from '../../shaping/jsonld.js';
+import { RECORD_HEAD_KEYS, shapeRecord, sortLanguageValues, type ShapeRules } from '../../shaping/record.js';
+import { asArray, isObject, sortByLanguage } from '../../shaping/rules.js';
 
 /** Relation properties of the spec's relation table: grouped per property, always arrays. */
 export const RELATION_PROPERTIES = [

@@ -7,9 +7,9 @@
  * equal on every demo record), because framing is the expensive layer and a page of stubs must be cheap.
  */
 import { Parser } from 'n3';
-import { NS } from '../vocab/namespaces.js';
-import { frameNQuads, loadFrame, type JsonObject } from './jsonld.js';
-import { asArray, isObject } from './rules.js';
+import { NS } from '../../vocab/namespaces.js';
+import { frameNQuads, loadFrame, type JsonObject } from '../../shaping/jsonld.js';
+import { asArray, isObject } from '../../shaping/rules.js';
 
 const RDF_TYPE = `${NS.rdf}type`;
 const LABEL = `${NS.rdfs}label`;

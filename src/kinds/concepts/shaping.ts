@@ -3,9 +3,9 @@
  * `{@value, @language}`, broader and narrower concepts and `owl:sameAs` always arrays. Which `@id` a broader
  * or narrower concept has (internal when it is in the thesaurus, else external) is decided by the harvest.
  */
-import type { JsonObject, JsonValue } from './jsonld.js';
-import { RECORD_HEAD_KEYS, shapeRecord, sortLanguageValues, type ShapeRules } from './record.js';
-import { asArray } from './rules.js';
+import type { JsonObject, JsonValue } from '../../shaping/jsonld.js';
+import { RECORD_HEAD_KEYS, shapeRecord, sortLanguageValues, type ShapeRules } from '../../shaping/record.js';
+import { asArray } from '../../shaping/rules.js';
 
 const LANGUAGE_LISTS = ['skos:prefLabel', 'skos:scopeNote'] as const;
 

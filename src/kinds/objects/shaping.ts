@@ -2,9 +2,9 @@
  * Shaping of the object record (spec "Object record"): always-array and singular properties, the `image`
  * convenience key, canvas and event order, numbers for dimensions, and the documented key order.
  */
-import type { JsonObject, JsonValue } from './jsonld.js';
-import { RECORD_HEAD_KEYS, shapeRecord, type ShapeRules } from './record.js';
-import { asArray, isObject, sortByIdNumber, sortByPosition } from './rules.js';
+import type { JsonObject, JsonValue } from '../../shaping/jsonld.js';
+import { RECORD_HEAD_KEYS, shapeRecord, type ShapeRules } from '../../shaping/record.js';
+import { asArray, isObject, sortByIdNumber, sortByPosition } from '../../shaping/rules.js';
 
 export const OBJECT_ALWAYS_ARRAY = [
   'crm:P108i_was_produced_by',
