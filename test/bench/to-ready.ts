@@ -55,13 +55,18 @@ async function readiness(origin: string): Promise<Readiness | undefined> {
   }
 }
 
+/** How long a replica may take to serve a new generation before the bench reports it as not ready. */
+const READY_TIMEOUT_MS = 45 * 60_000;
+
 /** Waits until the replica serves a generation other than `not` (and a first page from it); its id. */
 async function servedOther(origin: string, not: string | null, child: ChildProcess): Promise<string> {
+  const deadline = performance.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the replica exited with ${child.exitCode}`);
+    if (performance.now() > deadline) throw new Error(`the replica served no page of a new generation within ${READY_TIMEOUT_MS / 60_000} minutes`);
     const r = await readiness(origin);
     if (r?.status === 'ready' && r.generation !== null && r.generation !== not) {
-      const page = await fetch(`${origin}/v2/id/objects`);
+      const page = await fetch(`${origin}/v2/id/objects`, { signal: AbortSignal.timeout(Math.max(1, deadline - performance.now())) });
       await page.arrayBuffer();
       if (page.status === 200) return r.generation;
     }

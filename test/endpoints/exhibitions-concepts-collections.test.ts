@@ -134,54 +134,10 @@ beforeAll(async () => {
       names: c.labels,
       texts: LANGS.flatMap((l) => [c.labels[l], c.scopeNotes[l]].filter((t): t is string => t !== undefined)),
     }));
-}, 180_000);
+}, 600_000);
 afterAll(async () => demo?.close());
 
 describe('Collection envelope', () => {
-  it.each(CASES.map((c) => [c.name, c] as const))('/v2/id/%s counts the public records of the source and links first and last, with no previous on page 1', async (_name, c) => {
-    const collection = `${TEST_BASE_URL}/v2/id/${c.name}`;
-    const page = await get(c.name, '');
-    expect(page.status).toBe(200);
-    expect(Object.keys(page.body)).toEqual(['@context', '@id', '@type', 'hydra:totalItems', 'hydra:view', 'hydra:member']);
-    expect(page.body['@id']).toBe(collection);
-    expect(page.body['@type']).toBe('hydra:Collection');
-    expect(page.total).toBe(c.listed().length);
-    const last = Math.ceil(c.listed().length / 10);
-    expect(page.view).toEqual({
-      '@id': `${collection}?page=1&itemsPerPage=10`,
-      '@type': 'hydra:PartialCollectionView',
-      'hydra:first': `${collection}?page=1&itemsPerPage=10`,
-      'hydra:last': `${collection}?page=${last}&itemsPerPage=10`,
-      'hydra:next': `${collection}?page=2&itemsPerPage=10`,
-    });
-    expect(page.link).toBe(
-      `<${collection}?page=1&itemsPerPage=10>; rel="first", <${collection}?page=2&itemsPerPage=10>; rel="next", <${collection}?page=${last}&itemsPerPage=10>; rel="last"`,
-    );
-    expect(page.members.map((m) => pidOf(c, m))).toEqual(pids(c.listed()).slice(0, 10));
-  });
-
-  it.each(CASES.map((c) => [c.name, c] as const))('/v2/id/%s shows previous and next on a middle page and omits next on the last page', async (_name, c) => {
-    const collection = `${TEST_BASE_URL}/v2/id/${c.name}`;
-    const middle = await get(c.name, 'page=2&itemsPerPage=7');
-    expect(middle.view['hydra:previous']).toBe(`${collection}?page=1&itemsPerPage=7`);
-    expect(middle.view['hydra:next']).toBe(`${collection}?page=3&itemsPerPage=7`);
-    expect(middle.link).toBe(
-      [
-        `<${collection}?page=1&itemsPerPage=7>; rel="first"`,
-        `<${collection}?page=1&itemsPerPage=7>; rel="prev"`,
-        `<${collection}?page=3&itemsPerPage=7>; rel="next"`,
-        `<${collection}?page=${Math.ceil(c.listed().length / 7)}&itemsPerPage=7>; rel="last"`,
-      ].join(', '),
-    );
-    const lastNumber = Math.ceil(c.listed().length / 7);
-    const last = await get(c.name, `page=${lastNumber}&itemsPerPage=7`);
-    expect(last.view['hydra:next']).toBeUndefined();
-    expect(last.view['hydra:previous']).toBe(`${collection}?page=${lastNumber - 1}&itemsPerPage=7`);
-    expect(last.view['hydra:last']).toBe(last.view['@id']);
-    expect(last.link).not.toContain('rel="next"');
-    expect(last.members.map((m) => pidOf(c, m))).toEqual(pids(c.listed()).slice((lastNumber - 1) * 7));
-  });
-
   it.each(CASES.map((c) => [c.name, c] as const))('/v2/id/%s keeps every active parameter in the links, in the order of the spec table', async (_name, c) => {
     const collection = `${TEST_BASE_URL}/v2/id/${c.name}`;
     const page = await get(c.name, `sortOrder=desc&sortBy=modified&q=design&language=fra&modifiedSince=2000-01-01&fullRecord=false&unknown=x`);
@@ -189,17 +145,6 @@ describe('Collection envelope', () => {
     expect(page.view['hydra:first']).toBe(`${collection}?page=1&itemsPerPage=10&modifiedSince=2000-01-01&language=FRA&q=design&sortBy=modified&sortOrder=desc`);
     const full = await get(c.name, 'fullRecord=true&itemsPerPage=2');
     expect(full.view['hydra:first']).toBe(`${collection}?page=1&itemsPerPage=2&fullRecord=true`);
-  });
-
-  it.each(CASES.map((c) => [c.name, c] as const))('/v2/id/%s serves itemsPerPage above 100 as 100 and a page past the end as 200 with no members', async (_name, c) => {
-    const capped = await get(c.name, 'itemsPerPage=250');
-    expect(capped.members).toHaveLength(Math.min(100, c.listed().length));
-    expect(capped.view['@id']).toBe(`${TEST_BASE_URL}/v2/id/${c.name}?page=1&itemsPerPage=100`);
-    const past = await get(c.name, 'page=500');
-    expect(past.status).toBe(200);
-    expect(past.members).toEqual([]);
-    expect(past.total).toBe(c.listed().length);
-    expect(past.view['hydra:next']).toBeUndefined();
   });
 
   it.each(CASES.map((c) => [c.name, c] as const))('/v2/id/%s lists stubs {@id, @type, rdfs:label} of every public record in pid order', async (_name, c) => {

@@ -20,7 +20,7 @@ function oracleFilters(params: Readonly<Record<string, string>>): OracleFragment
     out.push({ query: `agents/oracle-filter-${query}`, bindings });
   };
   if (params.modifiedSince) add('modified-since', { since: params.modifiedSince });
-  for (const label of (params.nationality ?? '').split(',').map((part) => part.trim()).filter(Boolean)) add('nationality', { label });
+  for (const label of (params.nationality ?? '').split(',').map((part) => part.trim()).filter(Boolean)) add('nationality', { label: label.toLowerCase() });
   if (params.role) add('role', { property: `${NS.crm}${params.role === 'designer' ? 'P94i_was_created_by' : 'P108i_was_produced_by'}` });
   if (params.hasBio === 'true' || params.hasBio === '1') add('has-bio');
   const code = params.language?.toUpperCase();

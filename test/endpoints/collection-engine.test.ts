@@ -1,0 +1,155 @@
+/**
+ * What the collection engine does the same for every kind, tested once as a table over the kinds (objects,
+ * agents, exhibitions, concepts) on the real app over the demo generation: the Hydra envelope and view, the
+ * RFC 8288 Link header, the middle and the last page, the itemsPerPage cap, a page past the end, and the
+ * conditional requests. Expected totals and pid orders come from the demo's source export (the JSON Lines
+ * files), never through the service. What differs per kind (its stubs, filters, sorts and search) is tested in
+ * the kind's own collection test.
+ */
+import request from 'supertest';
+import type { ObjectRecord } from '../../src/harvest/schema.js';
+import { sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
+
+type Json = Record<string, unknown>;
+
+interface KindCase {
+  /** The collection's path segment. */
+  collection: string;
+  /** The record's path segment. */
+  record: string;
+  /** The pids the collection lists, from the source export, in pid (code point) order. */
+  listed: () => string[];
+}
+
+let demo: DemoApp;
+const listedPids: Record<string, string[]> = {};
+const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const CASES: KindCase[] = [
+  { collection: 'objects', record: 'object', listed: () => listedPids.objects! },
+  { collection: 'agents', record: 'agent', listed: () => listedPids.agents! },
+  { collection: 'exhibitions', record: 'exhibition', listed: () => listedPids.exhibitions! },
+  { collection: 'concepts', record: 'concept', listed: () => listedPids.concepts! },
+];
+const each = CASES.map((c) => [c.collection, c] as const);
+
+beforeAll(async () => {
+  demo = await startDemoApp();
+  // Objects: public, healthy and current (not merged or withdrawn); the other kinds: public.
+  listedPids.objects = sourceObjects(demo.data)
+    .filter((o: ObjectRecord) => o.public && o.healthy && o.state.kind === 'current')
+    .map((o) => o.objectNumber)
+    .sort(byCodePoint);
+  for (const name of ['agents', 'exhibitions', 'concepts'] as const) {
+    listedPids[name] = (sourceRecords(demo.data, name) as { pid: string; public: boolean }[])
+      .filter((r) => r.public)
+      .map((r) => r.pid)
+      .sort(byCodePoint);
+  }
+}, 600_000);
+afterAll(async () => demo?.close());
+
+interface Page {
+  status: number;
+  body: Json;
+  members: Json[];
+  total: number;
+  view: Record<string, string>;
+  link: string | undefined;
+}
+
+async function get(c: KindCase, query: string): Promise<Page> {
+  const res = await request(demo.app).get(`/v2/id/${c.collection}${query === '' ? '' : `?${query}`}`);
+  const body = (res.status === 200 ? JSON.parse(res.text) : res.body) as Json;
+  return {
+    status: res.status,
+    body,
+    members: (body['hydra:member'] ?? []) as Json[],
+    total: body['hydra:totalItems'] as number,
+    view: (body['hydra:view'] ?? {}) as Record<string, string>,
+    link: res.headers.link as string | undefined,
+  };
+}
+
+const url = (c: KindCase): string => `${TEST_BASE_URL}/v2/id/${c.collection}`;
+const pidOf = (c: KindCase, member: Json): string => String(member['@id']).slice(`${TEST_BASE_URL}/v2/id/${c.record}/`.length);
+
+describe('the collection engine, for every kind', () => {
+  it.each(each)('/v2/id/%s is a Hydra collection of its listed records with a view and an RFC 8288 Link header', async (_name, c) => {
+    const page = await get(c, '');
+    expect(page.status).toBe(200);
+    expect(Object.keys(page.body)).toEqual(['@context', '@id', '@type', 'hydra:totalItems', 'hydra:view', 'hydra:member']);
+    expect(page.body['@context']).toEqual({
+      crm: 'http://www.cidoc-crm.org/cidoc-crm/',
+      rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+      hydra: 'http://www.w3.org/ns/hydra/core#',
+      owl: 'https://www.w3.org/2002/07/owl#',
+    });
+    expect(page.body['@id']).toBe(url(c));
+    expect(page.body['@type']).toBe('hydra:Collection');
+    expect(page.total).toBe(c.listed().length);
+    const last = Math.ceil(c.listed().length / 10);
+    expect(last).toBeGreaterThan(2);
+    expect(page.view).toEqual({
+      '@id': `${url(c)}?page=1&itemsPerPage=10`,
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': `${url(c)}?page=1&itemsPerPage=10`,
+      'hydra:last': `${url(c)}?page=${last}&itemsPerPage=10`,
+      'hydra:next': `${url(c)}?page=2&itemsPerPage=10`,
+    });
+    expect(page.link).toBe(`<${url(c)}?page=1&itemsPerPage=10>; rel="first", <${url(c)}?page=2&itemsPerPage=10>; rel="next", <${url(c)}?page=${last}&itemsPerPage=10>; rel="last"`);
+    expect(page.members.map((m) => pidOf(c, m))).toEqual(c.listed().slice(0, 10));
+  });
+
+  it.each(each)('/v2/id/%s links previous and next on a middle page, and no next on the last page', async (_name, c) => {
+    const last = Math.ceil(c.listed().length / 7);
+    const middle = await get(c, 'page=2&itemsPerPage=7');
+    expect(middle.view['hydra:previous']).toBe(`${url(c)}?page=1&itemsPerPage=7`);
+    expect(middle.view['hydra:next']).toBe(`${url(c)}?page=3&itemsPerPage=7`);
+    expect(middle.link).toBe(
+      [
+        `<${url(c)}?page=1&itemsPerPage=7>; rel="first"`,
+        `<${url(c)}?page=1&itemsPerPage=7>; rel="prev"`,
+        `<${url(c)}?page=3&itemsPerPage=7>; rel="next"`,
+        `<${url(c)}?page=${last}&itemsPerPage=7>; rel="last"`,
+      ].join(', '),
+    );
+    expect(middle.members.map((m) => pidOf(c, m))).toEqual(c.listed().slice(7, 14));
+    const end = await get(c, `page=${last}&itemsPerPage=7`);
+    expect(end.view['hydra:next']).toBeUndefined();
+    expect(end.view['hydra:previous']).toBe(`${url(c)}?page=${last - 1}&itemsPerPage=7`);
+    expect(end.link).not.toContain('rel="next"');
+    expect(end.members.map((m) => pidOf(c, m))).toEqual(c.listed().slice((last - 1) * 7));
+  });
+
+  it.each(each)('/v2/id/%s serves itemsPerPage above 100 as 100, says so in the links, and answers a page past the end with 200 and no members', async (_name, c) => {
+    for (const value of ['250', '100000000000000000000000']) {
+      const big = await get(c, `itemsPerPage=${value}`);
+      expect([value, big.members.length]).toEqual([value, Math.min(100, c.listed().length)]);
+      expect(big.view['@id']).toBe(`${url(c)}?page=1&itemsPerPage=100`);
+    }
+    const past = await get(c, 'page=500');
+    expect(past.status).toBe(200);
+    expect(past.members).toEqual([]);
+    expect(past.total).toBe(c.listed().length);
+    expect(past.view['hydra:next']).toBeUndefined();
+  });
+
+  it.each(each)('/v2/id/%s gives each page an ETag and the Last-Modified of its generation, and 304 on either validator', async (_name, c) => {
+    const fetchPage = (query: string, headers: Record<string, string> = {}): request.Test => {
+      let req = request(demo.app).get(`/v2/id/${c.collection}?${query}`);
+      for (const [name, value] of Object.entries(headers)) req = req.set(name, value);
+      return req;
+    };
+    const first = await fetchPage('page=2&itemsPerPage=5');
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect(new Date(first.headers['last-modified'] as string).getTime()).toBe(Math.floor(Date.parse(demo.ctx.store.generation!.created) / 1000) * 1000);
+    // The same page asked with its parameters in another order is the same document.
+    const again = await fetchPage('itemsPerPage=5&page=2', { 'If-None-Match': etag });
+    expect([again.status, again.text]).toEqual([304, '']);
+    expect((await fetchPage('page=2&itemsPerPage=5', { 'If-Modified-Since': first.headers['last-modified'] as string })).status).toBe(304);
+    expect((await fetchPage('page=3&itemsPerPage=5', { 'If-None-Match': etag })).status).toBe(200);
+  });
+});
