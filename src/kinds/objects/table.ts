@@ -16,7 +16,11 @@ export interface IndexRows {
   objects: readonly Row[];
   titles: readonly Row[];
   descriptions: readonly Row[];
-  concepts: readonly Row[];
+  /** The concepts of each object by role (one query per role; see queries/objects/index-concepts-*.rq). */
+  conceptTypes: readonly Row[];
+  conceptMaterials: readonly Row[];
+  conceptTechniques: readonly Row[];
+  conceptSubCollections: readonly Row[];
   dates: readonly Row[];
   agents: readonly Row[];
   broader: readonly Row[];
@@ -101,7 +105,8 @@ export function buildObjectTable(generationId: string, rows: IndexRows): ObjectT
   const typeTerms = new TermsBuilder();
   const materialTerms = new TermsBuilder();
   const concepts = new PostingsBuilder();
-  forEachListed(rows.concepts, idOf, (id, row) => {
+  const conceptRows = [...rows.conceptTypes, ...rows.conceptMaterials, ...rows.conceptTechniques, ...rows.conceptSubCollections];
+  forEachListed(conceptRows, idOf, (id, row) => {
     if (!row.concept) return;
     concepts.add(row.concept, id);
     if (row.label === undefined) return;
