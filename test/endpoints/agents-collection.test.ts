@@ -12,6 +12,7 @@ import { AGENTS } from '../../src/kinds/agents/kind.js';
 import { buildAgentTable } from '../../src/kinds/agents/table.js';
 import { frameLabelledStubs } from '../../src/shaping/labelled-stub.js';
 import { type DemoApp, sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL } from '../helpers/demo.js';
+import { getCollectionPage, type CollectionPage } from '../helpers/collection-page.js';
 
 type Json = Record<string, unknown>;
 let demo: DemoApp;
@@ -35,27 +36,7 @@ function typeOf(a: AgentRecord): 'individual' | 'organisation' | 'unknown' {
   return 'unknown';
 }
 
-interface Page {
-  status: number;
-  body: Json;
-  members: Json[];
-  total: number;
-  view: Record<string, string>;
-  link: string | undefined;
-}
-
-async function get(query: string): Promise<Page> {
-  const res = await request(demo.app).get(`/v2/id/agents${query === '' ? '' : `?${query}`}`);
-  const body = (res.status === 200 ? JSON.parse(res.text) : res.body) as Json;
-  return {
-    status: res.status,
-    body,
-    members: (body['hydra:member'] ?? []) as Json[],
-    total: body['hydra:totalItems'] as number,
-    view: (body['hydra:view'] ?? {}) as Record<string, string>,
-    link: res.headers.link as string | undefined,
-  };
-}
+const get = (query: string): Promise<CollectionPage> => getCollectionPage(demo.app, 'agents', query);
 
 const pidOf = (member: Json): string => String(member['@id']).slice(`${TEST_BASE_URL}/v2/id/agent/`.length);
 

@@ -8,6 +8,7 @@
  */
 import request from 'supertest';
 import type { ObjectRecord } from '../../src/harvest/schema.js';
+import { getCollectionPage, type CollectionPage } from '../helpers/collection-page.js';
 import { sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
 
 type Json = Record<string, unknown>;
@@ -49,27 +50,7 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(async () => demo?.close());
 
-interface Page {
-  status: number;
-  body: Json;
-  members: Json[];
-  total: number;
-  view: Record<string, string>;
-  link: string | undefined;
-}
-
-async function get(c: KindCase, query: string): Promise<Page> {
-  const res = await request(demo.app).get(`/v2/id/${c.collection}${query === '' ? '' : `?${query}`}`);
-  const body = (res.status === 200 ? JSON.parse(res.text) : res.body) as Json;
-  return {
-    status: res.status,
-    body,
-    members: (body['hydra:member'] ?? []) as Json[],
-    total: body['hydra:totalItems'] as number,
-    view: (body['hydra:view'] ?? {}) as Record<string, string>,
-    link: res.headers.link as string | undefined,
-  };
-}
+const get = (c: KindCase, query: string): Promise<CollectionPage> => getCollectionPage(demo.app, c.collection, query);
 
 const url = (c: KindCase): string => `${TEST_BASE_URL}/v2/id/${c.collection}`;
 const pidOf = (c: KindCase, member: Json): string => String(member['@id']).slice(`${TEST_BASE_URL}/v2/id/${c.record}/`.length);

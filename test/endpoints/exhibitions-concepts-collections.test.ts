@@ -11,6 +11,7 @@ import { CONCEPTS } from '../../src/kinds/concepts/kind.js';
 import { EXHIBITIONS } from '../../src/kinds/exhibitions/kind.js';
 import { frameLabelledStubs } from '../../src/shaping/labelled-stub.js';
 import { sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
+import { getCollectionPage, type CollectionPage } from '../helpers/collection-page.js';
 
 type Json = Record<string, unknown>;
 type Lang = 'nl' | 'fr' | 'en';
@@ -50,29 +51,7 @@ const CASES: KindCase[] = [
 const EXHIBITIONS_CASE = CASES[0]!;
 const CONCEPTS_CASE = CASES[1]!;
 
-interface Page {
-  status: number;
-  body: Json;
-  text: string;
-  members: Json[];
-  total: number;
-  view: Record<string, string>;
-  link: string | undefined;
-}
-
-async function get(collection: string, query: string): Promise<Page> {
-  const res = await request(demo.app).get(`/v2/id/${collection}${query === '' ? '' : `?${query}`}`);
-  const body = (res.status === 200 ? JSON.parse(res.text) : res.body) as Json;
-  return {
-    status: res.status,
-    body,
-    text: res.text,
-    members: (body['hydra:member'] ?? []) as Json[],
-    total: body['hydra:totalItems'] as number,
-    view: (body['hydra:view'] ?? {}) as Record<string, string>,
-    link: res.headers.link as string | undefined,
-  };
-}
+const get = (collection: string, query: string): Promise<CollectionPage> => getCollectionPage(demo.app, collection, query);
 
 const pidOf = (c: KindCase, member: Json): string => String(member['@id']).slice(`${TEST_BASE_URL}/v2/id/${c.recordPath}/`.length);
 
