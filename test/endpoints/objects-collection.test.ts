@@ -5,6 +5,7 @@
 import request from 'supertest';
 import fc from 'fast-check';
 import type { ConceptRecord, ObjectRecord } from '../../src/harvest/schema.js';
+import { getCollectionPage, type CollectionPage } from '../helpers/collection-page.js';
 import { type DemoApp, sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL } from '../helpers/demo.js';
 
 let demo: DemoApp;
@@ -17,27 +18,7 @@ const COLLECTION = `${TEST_BASE_URL}/v2/id/objects`;
 const byNumber = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const numbersOf = (records: ObjectRecord[]): string[] => records.map((o) => o.objectNumber).sort(byNumber);
 
-interface Page {
-  status: number;
-  body: Record<string, unknown>;
-  members: Record<string, unknown>[];
-  total: number;
-  view: Record<string, string>;
-  link: string | undefined;
-}
-
-async function get(query: string): Promise<Page> {
-  const res = await request(demo.app).get(`/v2/id/objects${query === '' ? '' : `?${query}`}`);
-  const body = (res.status === 200 ? JSON.parse(res.text) : res.body) as Record<string, unknown>;
-  return {
-    status: res.status,
-    body,
-    members: (body['hydra:member'] ?? []) as Record<string, unknown>[],
-    total: body['hydra:totalItems'] as number,
-    view: (body['hydra:view'] ?? {}) as Record<string, string>,
-    link: res.headers.link as string | undefined,
-  };
-}
+const get = (query: string): Promise<CollectionPage> => getCollectionPage(demo.app, 'objects', query);
 
 const pidOf = (member: Record<string, unknown>): string => String(member['@id']).slice(`${TEST_BASE_URL}/v2/id/object/`.length);
 
