@@ -18,16 +18,13 @@ import request from 'supertest';
 import type { Response } from 'supertest';
 import { createApp } from '../../src/app.js';
 import type { AppContext } from '../../src/app-context.js';
-import type { ResourceKind } from '../../src/engine/kind.js';
-import type { RecordTable } from '../../src/collection-index/record-table.js';
 import type { AgentRecord, ConceptRecord, ExhibitionRecord, ObjectRecord } from '../../src/harvest/schema.js';
-import { AGENTS, CONCEPTS, EXHIBITIONS, OBJECTS } from '../../src/kinds/index.js';
+import { KINDS } from '../../src/kinds/index.js';
 import { UNDESCRIBED } from '../../src/openapi/parameters.js';
 import { sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
 import { ReadinessOnlyStore } from '../helpers/http-context.js';
 
 type Json = Record<string, unknown>;
-const KINDS = [OBJECTS, AGENTS, EXHIBITIONS, CONCEPTS] as unknown as ResourceKind<RecordTable>[];
 const DOC_ID = 'urn:museum-ld:openapi';
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
