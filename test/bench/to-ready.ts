@@ -5,7 +5,7 @@
  * the first page the replica serves from the new generation. The replica's own start on the old generation is
  * measured the same way, as the baseline (start-up alone).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -87,6 +87,8 @@ async function command(script: string, args: string[], env: Record<string, strin
 }
 
 export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFigures> {
+  // The processes run dist/: rebuilt first when src/ is newer, as `npm start` and the data commands do.
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-stale.mjs')], { stdio: 'inherit' });
   const work = await mkdtemp(path.join(tmpdir(), 'bench-to-ready-'));
   const dataDir = path.join(work, 'data');
   await cp(options.dataDir, dataDir, { recursive: true });
