@@ -1,6 +1,6 @@
 /**
- * The stored index step of the data commands: once the new generation is checked, it is loaded into a store
- * worker and the answers its indexes are built from are written into its folder (engine/indexes.ts), so that
+ * The stored index step of the data commands: once the new generation is checked, the answers its indexes are
+ * built from are computed from its files (engine/indexes.ts) and written into its folder, so that
  * the server that swaps to it, and every later start, reads them instead of querying the store. The step
  * reports on stderr; it never fails the command.
  */
@@ -9,7 +9,12 @@ import type { Generation } from '../store/generations.js';
 import { formatAmount, type Progress } from './progress.js';
 import { KINDS } from '../kinds/index.js';
 
-const PHASES = { store: 'loading the generation into a store', queries: 'asking the index queries', write: 'writing' } as const;
+const PHASES = {
+  files: "answering the index queries from the generation's files, graph by graph",
+  store: 'loading the generation into a store for the queries the files cannot answer',
+  queries: 'asking the store',
+  write: 'writing',
+} as const;
 
 /** The `derive` option of a data command `command` (harvest, load) that writes the stored index. */
 export function storedIndexOption(
@@ -32,10 +37,12 @@ export function storedIndexOption(
         stream.write(`${command}: stored index not written (${outcome.problem}); the server will build the indexes from the store\n`);
         return;
       }
-      const { answers, bytes, ms } = outcome.report;
+      const { answers, bytes, ms, from, refused } = outcome.report;
       const s = (x: number): string => `${(x / 1000).toFixed(1)} s`;
+      const store = from.store > 0 ? `, ${from.store} from a store (load ${s(ms.load)}, queries ${s(ms.queries)})` : '';
+      if (refused !== undefined) stream.write(`${command}: the generation's files cannot be read graph by graph (${refused})\n`);
       stream.write(
-        `${command}: stored index written, ${answers} answers, ${formatAmount(bytes, 'bytes')} (store load ${s(ms.load)}, queries ${s(ms.queries)}, write ${s(ms.write)})\n`,
+        `${command}: stored index written, ${answers} answers, ${formatAmount(bytes, 'bytes')}: ${from.files} from the files (${s(ms.files)})${store}, write ${s(ms.write)}\n`,
       );
     },
   });

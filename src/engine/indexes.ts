@@ -16,6 +16,7 @@
 import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../app-context.js';
 import { askIndexQueries, buildCollectionIndex } from '../collection-index/build.js';
+import { answerByGraph } from '../collection-index/by-graph.js';
 import type { CollectionIndex } from '../collection-index/collection-index.js';
 import { CollectionIndexes } from '../collection-index/index-manager.js';
 import type { RecordTable, Row } from '../collection-index/record-table.js';
@@ -223,13 +224,23 @@ class GenerationDerived {
 export interface StoredIndexReport {
   answers: number;
   bytes: number;
-  ms: { load: number; queries: number; write: number };
+  /** How many answers came from the generation's files, graph by graph, and how many from a store. */
+  from: { files: number; store: number };
+  /** Why the files could not be read graph by graph, when they could not. */
+  refused?: string;
+  ms: { files: number; load: number; queries: number; write: number };
 }
 
+/** The phases of writing a stored index, in order; `store` and `queries` only when a store is needed. */
+export type StoredIndexPhase = 'files' | 'store' | 'queries' | 'write';
+
 /**
- * Writes the stored index of a generation being made: loads it into a store worker of its own, asks every query
- * the derived structures are built from (each kind's index queries, what its filters prepare, the record statuses)
- * with the records' IRIs under `baseUrl`, and writes the answers into the generation's folder.
+ * Writes the stored index of a generation being made: the answers of every query the derived structures are
+ * built from (each kind's index queries, what its filters prepare, the record statuses), with the records' IRIs
+ * under `baseUrl`, into the generation's folder. Queries whose answers lie one record graph at a time are answered
+ * from the generation's files, graph by graph (collection-index/by-graph.ts): no store holds the whole generation
+ * and no server is asked. Any other query is asked of a store, started only then: a store worker of its own, or
+ * `openStore` (the remote server, which holds the generation once `published` settles).
  */
 export async function writeGenerationIndex(
   generation: Generation,
@@ -237,47 +248,107 @@ export async function writeGenerationIndex(
     baseUrl: string;
     /** The kinds whose collection indexes the stored index holds the answers for: every kind the service serves. */
     kinds: readonly ResourceKind<RecordTable>[];
-    onPhase?: (phase: 'store' | 'queries' | 'write') => void;
+    onPhase?: (phase: StoredIndexPhase) => void;
     openStore?: () => IndexingStore;
+    /** Settles when the store `openStore` opens holds the generation. */
+    published?: Promise<unknown>;
+    /** Ends the work early (the generation failed elsewhere). */
+    signal?: AbortSignal;
   },
 ): Promise<StoredIndexReport> {
-  // The remote store reads the generation already written to the server (src/store/stores.ts, publishStep).
-  const store = options.openStore?.() ?? new StoreManager({ includeNonPublic: true });
-  try {
-    const started = performance.now();
+  const started = performance.now();
+  const catalogue = { queries: new QueryCatalogue(), iris: new Iris(options.baseUrl) };
+  const names = [...options.kinds.flatMap((kind) => Object.values(kind.index.queries)), STATUS_QUERY];
+  options.onPhase?.('files');
+  const byGraph = await answerByGraph(catalogue, generation.dir, names, { ...(options.signal ? { signal: options.signal } : {}) });
+  const stored = StoredIndex.empty(generation);
+  const from = { files: 0, store: 0 };
+  if (!('refused' in byGraph)) {
+    for (const { text, name, rows } of byGraph.answers) stored.add(text, name, rows);
+    from.files = byGraph.answers.length;
+  }
+  const read = performance.now();
+  const store = new LazyStore(async () => {
     options.onPhase?.('store');
-    await store.start(generation.dir);
-    const loaded = performance.now();
+    await options.published;
+    const opened = options.openStore?.() ?? new StoreManager({ includeNonPublic: true });
+    await opened.start(generation.dir);
     options.onPhase?.('queries');
-    const deps = { store, queries: new QueryCatalogue(), iris: new Iris(options.baseUrl) };
-    const stored = StoredIndex.empty(generation);
-    const select = storedSelect(deps, stored, { fromStore: true });
+    return opened;
+  });
+  try {
+    const counts = { stored: 0, asked: 0 };
+    const select = storedSelect({ ...catalogue, store }, stored, { fromStore: true }, counts);
     for (const kind of options.kinds) await askIndexQueries(kind.index, generation.id, select);
     await select(STATUS_QUERY);
+    from.store = counts.asked;
     const queried = performance.now();
+    options.signal?.throwIfAborted();
     options.onPhase?.('write');
     const written = await stored.write();
-    return { answers: written.answers, bytes: written.bytes, ms: { load: loaded - started, queries: queried - loaded, write: written.ms } };
+    return {
+      answers: written.answers,
+      bytes: written.bytes,
+      from,
+      ...('refused' in byGraph ? { refused: byGraph.refused } : {}),
+      ms: { files: read - started, load: store.startMs, queries: queried - read - store.startMs, write: written.ms },
+    };
   } finally {
     await store.close();
   }
 }
 
+/** A store started on its first query, if any: asking a store is the exception once the files answer. */
+class LazyStore implements QueryStore {
+  readonly generation = undefined;
+  startMs = 0;
+  private opened: Promise<IndexingStore> | undefined;
+
+  constructor(private readonly open: () => Promise<IndexingStore>) {}
+
+  ready(): boolean {
+    return true;
+  }
+
+  async query(sparql: string, opts?: Parameters<QueryStore['query']>[1]): Promise<string> {
+    if (!this.opened) {
+      const started = performance.now();
+      this.opened = this.open();
+      this.opened.then(() => (this.startMs = performance.now() - started), () => undefined);
+    }
+    return (await this.opened).query(sparql, opts);
+  }
+
+  async close(): Promise<void> {
+    const opened = await this.opened?.catch(() => undefined);
+    await opened?.close();
+  }
+}
+
+/** What a publication running beside the stored index tells it (stores.ts, publishStep). */
+export interface Publication {
+  /** Settles once the server holds the generation. */
+  published: Promise<unknown>;
+  /** Aborted when the publication failed: the generation will not be made. */
+  signal: AbortSignal;
+}
+
 /**
  * A `derive` step for createGeneration that writes the stored index and tells `onDone` how it went; it never
  * fails the generation (without a stored index the server builds the structures from the store, and stores them).
+ * Beside a publication (`publication`), it runs while the generation is written to the server.
  */
 export function storedIndexStep(options: {
   baseUrl: string;
   kinds: readonly ResourceKind<RecordTable>[];
-  onPhase?: (phase: 'store' | 'queries' | 'write') => void;
+  onPhase?: (phase: StoredIndexPhase) => void;
   openStore?: () => IndexingStore;
   onDone: (outcome: { report: StoredIndexReport } | { problem: string }) => void;
-}): (staged: Generation) => Promise<void> {
-  return async (staged) => {
+}): (staged: Generation, publication?: Publication) => Promise<void> {
+  return async (staged, publication) => {
     let outcome: { report: StoredIndexReport } | { problem: string };
     try {
-      outcome = { report: await writeGenerationIndex(staged, options) };
+      outcome = { report: await writeGenerationIndex(staged, { ...options, ...(publication ?? {}) }) };
     } catch (err) {
       outcome = { problem: (err as Error).message };
     }

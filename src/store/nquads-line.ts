@@ -40,6 +40,25 @@ export function parseQuadLine(line: string): QuadTerms | undefined {
   throw diagnose(line);
 }
 
+/**
+ * The terms of a statement line as a generation file writes it (canonical: `s p o g .`, single spaces, the
+ * file already checked by the generation check), without the regex of a full parse: the subject and predicate
+ * hold no space, the graph is the last `<`-term. Undefined for a line in the default graph or not of that form.
+ */
+export function splitCanonical(line: string): [string, string, string, string] | undefined {
+  if (!line.endsWith('> .')) return undefined;
+  const g = line.lastIndexOf(' <', line.length - 3);
+  const a = line.indexOf(' ');
+  const b = line.indexOf(' ', a + 1);
+  if (a <= 0 || b <= a + 1 || g <= b + 1) return undefined;
+  // Single spaces only (a double space would shift the terms); anything else takes the full parse.
+  if (line[a + 1] !== '<' || line[b + 1] === ' ' || line[g - 1] === ' ') return undefined;
+  const graph = line.slice(g + 1, line.length - 2);
+  // A `<` inside a typed literal of the default graph is no graph term: such a candidate has a space or a quote.
+  if (graph.includes(' ') || graph.includes('"')) return undefined;
+  return [line.slice(0, a), line.slice(a + 1, b), line.slice(b + 1, g), graph];
+}
+
 const STICKY = {
   ws: /[ \t]*/y,
   iri: new RegExp(IRI, 'y'),

@@ -12,6 +12,7 @@ import { generationFiles, type CreateOptions, type Generation } from './generati
 import { parseManifest } from './manifest.js';
 import { BulkLoader } from './remote/bulk-load.js';
 import { Isql } from './remote/isql.js';
+import type { Publication } from '../engine/indexes.js';
 import { dropGenerations, isPublished, publishedGenerations, publishGeneration, type PublishOptions, type PublishReport } from './remote/publish.js';
 import { RemoteServer } from './remote/remote-server.js';
 import { RemoteStore } from './remote/remote-store.js';
@@ -95,22 +96,35 @@ export function createStores(config: StoreConfig, onQuery?: (ms: number, kind: s
 }
 
 /**
- * The `derive` step that writes a generation being made to the remote server, then runs `then` (such as the
- * stored index, asked of the server through `indexingStore`); for the embedded store, `then` alone. A failed
- * write fails the generation: it never becomes current.
+ * The `derive` step that writes a generation being made to the remote server while `beside` runs (such as the
+ * stored index, which reads the generation's files and asks the server, through `indexingStore`, only what the
+ * files cannot answer: `published` tells it when it may); for the embedded store, `beside` alone. A failed write
+ * fails the generation (it never becomes current) and aborts `beside`.
  */
 export function publishStep(
   config: Pick<Config, 'store'>,
-  then: CreateOptions['derive'],
+  beside: ((staged: Generation, publication: Publication) => Promise<void>) | undefined,
   onDone?: (report: PublishReport) => void,
 ): CreateOptions['derive'] {
   const server = remoteServer(config);
-  if (server === undefined) return then;
+  if (server === undefined) return beside === undefined ? undefined : (staged) => beside(staged, { published: Promise.resolve(), signal: new AbortController().signal });
   return async (staged: Generation) => {
+    const abort = new AbortController();
+    const published = publishGeneration(server, staged.dir, staged.manifest, publishOptions(config)).finally(() => server.close());
+    // Observed here: `beside` may never await it, and a failure is thrown below.
+    published.catch(() => undefined);
+    const derived = beside?.(staged, { published, signal: abort.signal });
+    let report: PublishReport;
+    try {
+      report = await published;
+    } catch (err) {
+      abort.abort(err);
+      await derived?.catch(() => undefined);
+      throw err;
+    }
     // Not `onDone?.(await …)`: an absent onDone would skip the publication itself.
-    const report = await publishGeneration(server, staged.dir, staged.manifest, publishOptions(config)).finally(() => server.close());
     onDone?.(report);
-    await then?.(staged);
+    await derived;
   };
 }
 

@@ -7,7 +7,7 @@
  * graph. The data are hand-written N-Quads, so every expected answer is read off this file.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config.js';
@@ -277,7 +277,7 @@ describeWithVirtuoso(FILE)('the remote store on Virtuoso', () => {
     first = second;
   }, 120_000);
 
-  it('asks the stored index of a generation being made of the server, after writing it there', async () => {
+  it('writes the stored index of a generation being made from its files while the server takes the generation', async () => {
     let outcome: unknown;
     const step = storedIndexStep({ baseUrl: BASE, kinds: KINDS, openStore: indexingStore(config), onDone: (o) => (outcome = o) });
     const made = await createGeneration(
@@ -290,8 +290,32 @@ describeWithVirtuoso(FILE)('the remote store on Virtuoso', () => {
       },
       { makeCurrent: false, derive: publishStep(config, step) },
     );
-    expect(outcome).toEqual({ report: expect.objectContaining({ answers: expect.any(Number) }) });
+    expect(outcome).toEqual({ report: expect.objectContaining({ answers: expect.any(Number), from: { files: expect.any(Number), store: 0 } }) });
     expect(existsSync(storedIndexFile(made.dir))).toBe(true);
+    expect(await isPublished(remoteServer(config)!, made.id)).toBe(true);
+    await dropRemoteGenerations(config, [rest.generation!.id]);
+  }, 60_000);
+
+  it('fails the generation when its publication fails, and ends the stored index written beside it', async () => {
+    let outcome: unknown;
+    const step = storedIndexStep({ baseUrl: BASE, kinds: KINDS, openStore: indexingStore(config), onDone: (o) => (outcome = o) });
+    const before = await readdir(join(dataDir, 'generations'));
+    await expect(
+      createGeneration(
+        dataDir,
+        { source: { kind: 'load', path: 'test' }, baseUrl: BASE },
+        async (out) => {
+          const { pub, nonPub } = quads({ title: 'Kapot', years: [], split: true });
+          out.public.end(pub);
+          out.nonPublic.end(nonPub);
+        },
+        { makeCurrent: false, derive: publishStep(config, step) },
+      ),
+    ).rejects.toThrow(/not together and it has blank nodes/);
+    // The step had ended (aborted, or done if it was quicker) before the generation failed; nothing of it is kept.
+    expect(outcome).toBeDefined();
+    expect(await readdir(join(dataDir, 'generations'))).toEqual(before);
+    expect(await readdir(join(dataDir, 'staging'))).toEqual([]);
     await dropRemoteGenerations(config, [rest.generation!.id]);
   }, 60_000);
 

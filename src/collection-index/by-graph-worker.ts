@@ -1,0 +1,142 @@
+/**
+ * The worker of by-graph.ts: answers graph-scoped SELECTs over a generation's files a few record graphs at a
+ * time. It reads the admin graph first (from the non-public file, where the generation keeps it), answers the
+ * admin-scoped queries over it, then streams both files, cutting them into chunks of whole record graphs; each
+ * chunk is loaded into a fresh Oxigraph store beside the admin graph and asked every record-scoped query.
+ */
+import { performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
+import oxigraph from 'oxigraph';
+import { selectBindings, type JsonTerm } from '../records/sparql-json.js';
+import { readTextBlocks } from '../store/line-reader.js';
+import { detached } from '../store/nquads-file.js';
+import { parseQuadLine, splitCanonical } from '../store/nquads-line.js';
+import type { ByGraphData, ByGraphMessage } from './by-graph.js';
+
+const { files, adminGraph, queries, predicates, chunkQuads } = (workerData as { data: ByGraphData }).data;
+const port = parentPort;
+if (!port) throw new Error('by-graph-worker.ts runs only as a worker thread');
+const send = (message: ByGraphMessage): void => port.postMessage(message);
+const JSON_RESULTS = 'application/sparql-results+json';
+
+class NotByGraph extends Error {}
+
+/**
+ * The predicate and graph terms of a line (`<…>` or `_:…`; the graph '' for the default graph), undefined for a
+ * blank or comment line.
+ */
+function termsOf(line: string): [predicate: string, graph: string] | undefined {
+  const canonical = splitCanonical(line);
+  if (canonical) return [canonical[1], canonical[3]];
+  const terms = parseQuadLine(line);
+  return terms === undefined ? undefined : [terms.predicate, terms.graph ?? ''];
+}
+
+const matchable = predicates === undefined ? undefined : new Set(predicates);
+
+async function* linesOf(file: string): AsyncGenerator<string> {
+  for await (const block of readTextBlocks(file)) {
+    for (let start = 0, end = block.indexOf('\n'); start < block.length; start = end + 1, end = block.indexOf('\n', start)) {
+      if (end < 0) end = block.length;
+      yield block.slice(start, end);
+    }
+  }
+}
+
+const admin = `<${adminGraph}>`;
+/** Rows already sent of each DISTINCT query, by their terms. */
+const seen = queries.map((q) => (q.distinct ? new Set<string>() : undefined));
+
+function ask(store: oxigraph.Store, index: number): Record<string, string>[] {
+  const body = String(store.query(queries[index]!.text, { results_format: JSON_RESULTS }));
+  const rows: Record<string, string>[] = [];
+  const keys = seen[index];
+  for (const binding of selectBindings(body)) {
+    if (keys) {
+      const key = termsKey(binding);
+      if (keys.has(key)) continue;
+      keys.add(key);
+    }
+    const row: Record<string, string> = {};
+    for (const [name, term] of Object.entries(binding)) if (term) row[name] = term.value;
+    rows.push(row);
+  }
+  return rows;
+}
+
+const termsKey = (binding: Record<string, JsonTerm | undefined>): string =>
+  JSON.stringify(Object.keys(binding).sort().map((name) => {
+    const t = binding[name];
+    return t ? [name, t.type, t.value, t['xml:lang'] ?? '', t.datatype ?? ''] : [name];
+  }));
+
+/**
+ * Frees a store's WebAssembly memory now. A store left to the garbage collector holds it until a finaliser runs,
+ * which a loop of chunk stores outpaces (the worker ran out of memory at 100k objects). `free` is wasm-bindgen's,
+ * left out of the package's typings.
+ */
+const release = (store: oxigraph.Store): void => (store as unknown as { free(): void }).free();
+
+async function main(): Promise<void> {
+  // The admin graph, whole: every chunk is asked beside it (its facts hide records).
+  const adminLines: string[] = [];
+  for await (const line of linesOf(files.nonPublic)) if (termsOf(line)?.[1] === admin) adminLines.push(line);
+  const adminText = adminLines.length > 0 ? `${adminLines.join('\n')}\n` : '';
+  const adminStore = new oxigraph.Store();
+  if (adminText) adminStore.load(adminText, { format: 'application/n-quads', lenient: true });
+  queries.forEach((query, index) => {
+    const rows = ask(adminStore, index);
+    if (query.scope === 'admin') send({ type: 'rows', query: index, rows });
+    // A record-scoped query that matches in the admin graph would repeat those rows in every chunk.
+    else if (rows.length > 0) throw new NotByGraph(`${query.name} matches in the admin graph itself`);
+  });
+  release(adminStore);
+  const recordQueries = queries.flatMap((q, index) => (q.scope === 'record' ? [index] : []));
+  const done = new Set<string>();
+  let chunk: string[] = [];
+  let graph: string | undefined;
+  let chunks = 0;
+  let loaded = 0;
+  const ms = { load: 0, queries: 0 };
+  let quads = 0;
+  const flush = (): void => {
+    if (chunk.length === 0) return;
+    const t0 = performance.now();
+    const store = new oxigraph.Store();
+    store.load(`${adminText}${chunk.join('\n')}\n`, { format: 'application/n-quads', lenient: true, no_transaction: true });
+    const t1 = performance.now();
+    for (const index of recordQueries) send({ type: 'rows', query: index, rows: ask(store, index) });
+    ms.load += t1 - t0;
+    ms.queries += performance.now() - t1;
+    loaded += chunk.length;
+    release(store);
+    chunks++;
+    chunk = [];
+  };
+  for (const file of [files.public, files.nonPublic]) {
+    for await (const line of linesOf(file)) {
+      const terms = termsOf(line);
+      if (terms === undefined) continue;
+      const [predicate, g] = terms;
+      // The default graph: no scoped query reads it.
+      if (g === '' || g === admin) continue;
+      if (g !== graph) {
+        // A graph met again after others: the files are not grouped by graph (a hand-made dump).
+        if (done.has(g)) throw new NotByGraph(`the statements of graph ${g} are not together in the generation's files`);
+        // A copy: a slice of the text would keep its whole block alive for the rest of the files.
+        if (graph !== undefined) done.add(detached(graph));
+        if (chunk.length >= chunkQuads) flush();
+        graph = g;
+      }
+      quads++;
+      if (matchable === undefined || matchable.has(predicate)) chunk.push(line);
+    }
+  }
+  flush();
+  send({ type: 'done', chunks, quads, loaded, ms });
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof NotByGraph) send({ type: 'refused', reason: err.message });
+  else send({ type: 'failed', message: (err as Error).message ?? String(err) });
+});

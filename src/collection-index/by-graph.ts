@@ -1,0 +1,129 @@
+/**
+ * Answers a generation's index SELECTs from its files, a few record graphs at a time, without loading the
+ * generation into one store or asking a server (docs/collection-index.md, "The stored index"). A query qualifies
+ * when its parsed form shows that each answer lies in one record graph beside the admin graph (graph-scope.ts);
+ * the worker (by-graph-worker.ts) then streams the files, loads chunks of whole graphs into small Oxigraph stores
+ * and unions their answers. The answers are those of the whole generation: a query that matches in the admin graph
+ * itself, or files whose graphs are not kept together (a hand-made dump), are refused, and the caller asks a store.
+ */
+import { performance } from 'node:perf_hooks';
+import type { QueryCatalogue } from '../queries/catalogue.js';
+import { generationFiles } from '../store/generations.js';
+import { startTsWorker, workerModule } from '../store/ts-worker.js';
+import type { Iris } from '../vocab/iris.js';
+import { boundSelect } from './build.js';
+import { graphScope } from './graph-scope.js';
+import type { Row } from './record-table.js';
+
+/** One query the worker answers. */
+export interface ByGraphQuery {
+  name: string;
+  text: string;
+  scope: 'admin' | 'record';
+  distinct: boolean;
+}
+
+/** What the worker is started with. */
+export interface ByGraphData {
+  files: { public: string; nonPublic: string };
+  /** The admin graph's IRI. */
+  adminGraph: string;
+  queries: ByGraphQuery[];
+  /**
+   * The predicates (as N-Quads terms, `<iri>`) that a record-scoped query can match, or undefined for any: the
+   * statements of record graphs with other predicates are not loaded, since no query can see them.
+   */
+  predicates: string[] | undefined;
+  /** Statements per chunk, about: a chunk ends at the first new graph past this many. */
+  chunkQuads: number;
+}
+
+/** What the worker sends. */
+export type ByGraphMessage =
+  | { type: 'rows'; query: number; rows: Row[] }
+  | { type: 'done'; chunks: number; quads: number; loaded: number; ms: { load: number; queries: number } }
+  | { type: 'refused'; reason: string }
+  | { type: 'failed'; message: string };
+
+/** The answers by graph, and the queries left to a store. */
+export interface ByGraphAnswers {
+  answers: { name: string; text: string; rows: Row[] }[];
+  /** Queries whose answer needs the whole generation in one store, with why. */
+  left: { name: string; reason: string }[];
+  chunks: number;
+  /** Statements of the record graphs read, and how many of them were loaded (those a query can match). */
+  quads: number;
+  loaded: number;
+  /** The whole, and the worker's time loading chunks and asking them. */
+  ms: { total: number; load: number; queries: number };
+}
+
+const union = (a: ReadonlySet<string> | 'any', b: ReadonlySet<string> | 'any'): ReadonlySet<string> | 'any' =>
+  a === 'any' || b === 'any' ? 'any' : new Set([...a, ...b]);
+
+/**
+ * About 200k statements per chunk: large enough that loading dominates the per-chunk query overhead, small
+ * enough that a chunk's store stays near 100 MB.
+ */
+export const CHUNK_QUADS = 200_000;
+
+/**
+ * The answers of the queries `names` (the admin graph bound as every SELECT of the index binds it) over the
+ * generation in `generationDir`, or `{ refused }` with the reason when the files cannot be read graph by graph.
+ */
+export async function answerByGraph(
+  deps: { queries: QueryCatalogue; iris: Iris },
+  generationDir: string,
+  names: readonly string[],
+  options: { chunkQuads?: number; signal?: AbortSignal } = {},
+): Promise<ByGraphAnswers | { refused: string }> {
+  const started = performance.now();
+  const queries: ByGraphQuery[] = [];
+  const left: ByGraphAnswers['left'] = [];
+  let predicates: ReadonlySet<string> | 'any' = new Set<string>();
+  for (const name of new Set(names)) {
+    const entry = deps.queries.get(name);
+    const scope = graphScope(entry.ast, entry.params.map((p) => p.name));
+    if (scope.scope === 'whole') left.push({ name, reason: scope.reason });
+    else queries.push({ name, text: boundSelect(deps, name), scope: scope.scope, distinct: scope.scope === 'record' && scope.distinct });
+    if (scope.scope === 'record') predicates = union(predicates, scope.predicates);
+  }
+  const rows: Row[][] = queries.map(() => []);
+  const data: ByGraphData = {
+    files: generationFiles(generationDir),
+    adminGraph: deps.iris.adminGraph,
+    queries,
+    predicates: predicates === 'any' ? undefined : [...predicates].map((iri) => `<${iri}>`),
+    chunkQuads: options.chunkQuads ?? CHUNK_QUADS,
+  };
+  options.signal?.throwIfAborted();
+  const worker = startTsWorker(workerModule(import.meta.url, 'by-graph-worker'), data);
+  const abort = (): void => void worker.terminate();
+  options.signal?.addEventListener('abort', abort, { once: true });
+  try {
+    const outcome = await new Promise<Extract<ByGraphMessage, { type: 'done' }> | { refused: string }>((resolve, reject) => {
+      worker.on('message', (message: ByGraphMessage) => {
+        if (message.type === 'rows') {
+          const into = rows[message.query] as Row[];
+          for (const row of message.rows) into.push(row);
+        } else if (message.type === 'done') resolve(message);
+        else if (message.type === 'refused') resolve({ refused: message.reason });
+        else reject(new Error(message.message));
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(options.signal?.aborted ? options.signal.reason : new Error(`the by-graph worker exited (${code}) before it answered`)));
+    });
+    if ('refused' in outcome) return outcome;
+    return {
+      answers: queries.map((q, i) => ({ name: q.name, text: q.text, rows: rows[i] as Row[] })),
+      left,
+      chunks: outcome.chunks,
+      quads: outcome.quads,
+      loaded: outcome.loaded,
+      ms: { total: performance.now() - started, ...outcome.ms },
+    };
+  } finally {
+    options.signal?.removeEventListener('abort', abort);
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * The stored index answered from a generation's files, graph by graph (collection-index/by-graph.ts): which
+ * queries qualify (graph-scope.ts, read off the parsed query), and that the answers equal those of the whole
+ * generation loaded into one Oxigraph store, over the demo generation cut into many chunks. Files whose graphs are
+ * not kept together are refused, and the stored index then asks a store.
+ */
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import sparqljs from 'sparqljs';
+import { answerByGraph } from '../../src/collection-index/by-graph.js';
+import { boundSelect } from '../../src/collection-index/build.js';
+import { graphScope } from '../../src/collection-index/graph-scope.js';
+import { StoredIndex } from '../../src/collection-index/stored-index.js';
+import { writeGenerationIndex } from '../../src/engine/indexes.js';
+import { KINDS } from '../../src/kinds/index.js';
+import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { parseSelectJson } from '../../src/records/sparql-json.js';
+import { STATUS_QUERY } from '../../src/records/status-index.js';
+import { generationDir, MANIFEST_FILE, NONPUBLIC_FILE, PUBLIC_FILE, readGeneration, type Generation } from '../../src/store/generations.js';
+import { StoreManager } from '../../src/store/store-manager.js';
+import { Iris } from '../../src/vocab/iris.js';
+import { demoData, TEST_BASE_URL } from '../helpers/demo.js';
+import { tempDir } from './store-fixtures.js';
+
+const NAMES = [...KINDS.flatMap((kind) => Object.values(kind.index.queries)), STATUS_QUERY];
+const parser = new sparqljs.Parser();
+const scopeOf = (text: string, params: string[] = ['admin']): ReturnType<typeof graphScope> => graphScope(parser.parse(text), params);
+const PREFIX = 'PREFIX ex: <http://example.org/> ';
+
+describe('the graph scope of a query', () => {
+  it('is the admin graph or one record graph for every query the stored index holds', () => {
+    const queries = new QueryCatalogue();
+    const scopes = Object.fromEntries(NAMES.map((name) => {
+      const entry = queries.get(name);
+      return [name, graphScope(entry.ast, entry.params.map((p) => p.name)).scope];
+    }));
+    expect(scopes[STATUS_QUERY]).toBe('admin');
+    for (const name of NAMES.filter((n) => n !== STATUS_QUERY)) expect([name, scopes[name]]).toEqual([name, 'record']);
+  });
+
+  it.each([
+    ['a pattern in the default graph', 'SELECT ?s WHERE { ?s ex:p ?o }', /default graph/],
+    ['two graph variables', 'SELECT ?s WHERE { GRAPH ?a { ?s ex:p ?o } GRAPH ?b { ?o ex:q ?x } }', /several graph variables/],
+    ['a graph bound only in an OPTIONAL', 'SELECT ?s WHERE { GRAPH ?admin { ?s ex:p ?o } OPTIONAL { GRAPH ?g { ?s ex:q ?x } } }', /unbound/],
+    ['a graph bound in one branch of a UNION only', 'SELECT ?s WHERE { { GRAPH ?g { ?s ex:p ?o } } UNION { GRAPH ?admin { ?s ex:q ?o } } }', /unbound/],
+    ['a graph named by an IRI', 'SELECT ?s WHERE { GRAPH ex:g { ?s ex:p ?o } }', /IRI/],
+    ['an order', 'SELECT ?s WHERE { GRAPH ?g { ?s ex:p ?o } } ORDER BY ?s', /ordered/],
+    ['a slice', 'SELECT ?s WHERE { GRAPH ?g { ?s ex:p ?o } } LIMIT 5', /sliced/],
+    ['an aggregate', 'SELECT (COUNT(?s) AS ?n) WHERE { GRAPH ?g { ?s ex:p ?o } }', /grouped|projected/],
+    ['a sub-query', 'SELECT ?s WHERE { GRAPH ?g { { SELECT ?s WHERE { ?s ex:p ?o } } } }', /query pattern/],
+    ['a GRAPH inside a GRAPH', 'SELECT ?s WHERE { GRAPH ?g { ?s ex:p ?o GRAPH ?admin { ?s ex:q ?x } } }', /inside a GRAPH/],
+    ['a graph named by another parameter', 'SELECT ?s WHERE { GRAPH ?other { ?s ex:p ?o } }', /parameter \?other/],
+  ])('needs the whole generation with %s', (_name, query, reason) => {
+    const scope = scopeOf(`${PREFIX}${query}`, ['admin', 'other']);
+    expect(scope.scope).toBe('whole');
+    expect(scope.scope === 'whole' && scope.reason).toMatch(reason);
+  });
+
+  it('lists the predicates a record-graph query can match, or any', () => {
+    const record = scopeOf(`${PREFIX}SELECT DISTINCT ?s WHERE { GRAPH ?g { ?s a ex:T ; ex:p/(ex:q|^ex:r) ?o . OPTIONAL { ?s ex:opt ?x } FILTER EXISTS { ?s ex:e ?y } } FILTER NOT EXISTS { GRAPH ?admin { ?s ?state ?v } } }`);
+    expect(record).toEqual({
+      scope: 'record',
+      variable: 'g',
+      distinct: true,
+      predicates: new Set(['http://www.w3.org/1999/02/22-rdf-syntax-ns#type', ...['p', 'q', 'r', 'opt', 'e'].map((p) => `http://example.org/${p}`)]),
+    });
+    expect(scopeOf(`${PREFIX}SELECT ?s WHERE { GRAPH ?g { ?s ?p ?o } }`)).toMatchObject({ scope: 'record', predicates: 'any' });
+    expect(scopeOf(`${PREFIX}SELECT ?s WHERE { GRAPH ?g { ?s !ex:p ?o } }`)).toMatchObject({ scope: 'record', predicates: 'any' });
+  });
+});
+
+/** Rows in a canonical order, to compare answers as multisets. */
+const sorted = (rows: readonly Readonly<Record<string, string>>[]): string[] => rows.map((row) => JSON.stringify(Object.entries(row).sort())).sort();
+
+describe('answers by graph over the demo generation', () => {
+  let dir: string;
+  let remove: () => Promise<void>;
+  let generation: Generation;
+  let store: StoreManager;
+  const queries = new QueryCatalogue();
+  const iris = new Iris(TEST_BASE_URL);
+
+  beforeAll(async () => {
+    ({ dir, remove } = await tempDir('by-graph-'));
+    const demo = await demoData();
+    const dataDir = path.join(dir, 'data');
+    const target = generationDir(dataDir, demo.generation.id);
+    await mkdir(target, { recursive: true });
+    for (const file of [PUBLIC_FILE, NONPUBLIC_FILE, MANIFEST_FILE]) await copyFile(path.join(demo.generation.dir, file), path.join(target, file));
+    generation = await readGeneration(dataDir, demo.generation.id);
+    store = new StoreManager({ includeNonPublic: true });
+    await store.start(generation.dir);
+  }, 600_000);
+  afterAll(async () => {
+    await store?.close();
+    await remove?.();
+  });
+
+  it('equals the answers of the whole generation in one store, query by query, across many small chunks', async () => {
+    const answered = await answerByGraph({ queries, iris }, generation.dir, NAMES, { chunkQuads: 3_000 });
+    if ('refused' in answered) throw new Error(answered.refused);
+    expect(answered.left).toEqual([]);
+    expect(answered.chunks).toBeGreaterThan(20);
+    expect(answered.quads).toBe(generation.manifest.counts.publicQuads + generation.manifest.counts.nonPublicQuads - (await adminLines(generation)).length);
+    for (const { name, text, rows } of answered.answers) {
+      const whole = parseSelectJson(await store.query(boundSelect({ queries, iris }, name), { format: 'application/sparql-results+json' }));
+      expect(text).toBe(boundSelect({ queries, iris }, name));
+      expect([name, rows.length]).toEqual([name, whole.length]);
+      expect(sorted(rows)).toEqual(sorted(whole));
+    }
+  }, 120_000);
+
+  it('refuses files whose graphs are not kept together, and the stored index then asks a store, with the same answers', async () => {
+    const { dir: other, remove: removeOther } = await tempDir('by-graph-split-');
+    try {
+      const dataDir = path.join(other, 'data');
+      const target = generationDir(dataDir, generation.id);
+      await mkdir(target, { recursive: true });
+      await copyFile(path.join(generation.dir, NONPUBLIC_FILE), path.join(target, NONPUBLIC_FILE));
+      // The first statement moves to the end of the file: its graph is then in two places.
+      const lines = gunzipSync(await readFile(path.join(generation.dir, PUBLIC_FILE))).toString('utf8').trimEnd().split('\n');
+      const moved = gzipSync(`${[...lines.slice(1), lines[0]].join('\n')}\n`);
+      await writeFile(path.join(target, PUBLIC_FILE), moved);
+      const { manifest } = generation;
+      const checksums = { ...manifest.checksums, public: createHash('sha256').update(moved).digest('hex') };
+      await writeFile(path.join(target, MANIFEST_FILE), JSON.stringify({ ...manifest, checksums, bytes: { ...manifest.bytes, public: moved.length } }));
+      const split = await readGeneration(dataDir, generation.id);
+
+      const answered = await answerByGraph({ queries, iris }, split.dir, NAMES);
+      expect(answered).toEqual({ refused: expect.stringMatching(/^the statements of graph <.+> are not together in the generation's files$/) });
+
+      const report = await writeGenerationIndex(split, { baseUrl: TEST_BASE_URL, kinds: KINDS });
+      expect(report.from).toEqual({ files: 0, store: NAMES.length });
+      expect(report.refused).toMatch(/not together/);
+      const byGraph = await answerByGraph({ queries, iris }, generation.dir, NAMES);
+      if ('refused' in byGraph) throw new Error(byGraph.refused);
+      const { stored } = await StoredIndex.read(split);
+      for (const { text, name, rows } of byGraph.answers) expect([name, sorted(stored.get(text) ?? [])]).toEqual([name, sorted(rows)]);
+    } finally {
+      await removeOther();
+    }
+  }, 120_000);
+
+  it('refuses a query that matches in the admin graph itself, which every chunk holds', async () => {
+    const { dir: queriesDir, remove: removeQueries } = await tempDir('by-graph-queries-');
+    try {
+      await mkdir(path.join(queriesDir, 'x'));
+      await writeFile(path.join(queriesDir, 'x', 'any.rq'), '#+ summary: every subject of every graph\n#+ param: admin - iri - the admin graph\nSELECT ?s WHERE { GRAPH ?g { ?s ?p ?o } }\n');
+      const answered = await answerByGraph({ queries: new QueryCatalogue(queriesDir), iris }, generation.dir, ['x/any']);
+      expect(answered).toEqual({ refused: 'x/any matches in the admin graph itself' });
+    } finally {
+      await removeQueries();
+    }
+  });
+});
+
+async function adminLines(generation: Generation): Promise<string[]> {
+  const text = gunzipSync(await readFile(path.join(generation.dir, NONPUBLIC_FILE))).toString('utf8');
+  return text.split('\n').filter((line) => line.endsWith(` <${new Iris(TEST_BASE_URL).adminGraph}> .`));
+}
