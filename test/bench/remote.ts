@@ -231,8 +231,12 @@ try {
     note: `load process ${(toReady.loadMs / 1000).toFixed(1)} s; the dump itself took ${(toReady.dumpMs / 1000).toFixed(1)} s (not counted)`,
   });
   details.toReady = { ...toReady, harvestOutput: toReady.harvestOutput.slice(-3000), loadOutput: toReady.loadOutput.slice(-3000) };
+} catch (err) {
+  // The rows measured so far are still reported: a 100k run takes most of an hour.
+  details.error = (err as Error).stack ?? String(err);
+  log(`stopped: ${(err as Error).message}`);
 } finally {
   await virtuoso.stop();
 }
 emitResult({ benchmark: 'remote', objects, startedAt, seconds: (Date.now() - Date.parse(startedAt)) / 1000, rows, details });
-process.exit(0);
+process.exit(details.error === undefined ? 0 : 1);

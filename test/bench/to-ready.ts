@@ -66,7 +66,7 @@ async function servedOther(origin: string, not: string | null, child: ChildProce
     if (performance.now() > deadline) throw new Error(`the replica served no page of a new generation within ${READY_TIMEOUT_MS / 60_000} minutes`);
     const r = await readiness(origin);
     if (r?.status === 'ready' && r.generation !== null && r.generation !== not) {
-      const page = await fetch(`${origin}/v2/id/objects`, { signal: AbortSignal.timeout(Math.max(1, deadline - performance.now())) });
+      const page = await fetch(`${origin}/v2/id/objects`, { signal: AbortSignal.timeout(Math.max(1, Math.ceil(deadline - performance.now()))) });
       await page.arrayBuffer();
       if (page.status === 200) return r.generation;
     }
