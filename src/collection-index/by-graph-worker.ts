@@ -1,8 +1,9 @@
 /**
- * The worker of by-graph.ts: answers graph-scoped SELECTs over a generation's files a few record graphs at a
+ * A worker of by-graph.ts: answers graph-scoped SELECTs over a generation's files a few record graphs at a
  * time. It reads the admin graph first (from the non-public file, where the generation keeps it), answers the
  * admin-scoped queries over it, then streams both files, cutting them into chunks of whole record graphs; each
- * chunk is loaded into a fresh Oxigraph store beside the admin graph and asked every record-scoped query.
+ * chunk of its share (every `parts`-th, from `part`) is loaded into a fresh Oxigraph store beside the admin graph
+ * and asked every record-scoped query. Every worker cuts the same chunks, since it reads the same files.
  */
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -13,7 +14,7 @@ import { detached } from '../store/nquads-file.js';
 import { parseQuadLine, splitCanonical } from '../store/nquads-line.js';
 import type { ByGraphData, ByGraphMessage } from './by-graph.js';
 
-const { files, adminGraph, queries, predicates, chunkQuads } = (workerData as { data: ByGraphData }).data;
+const { files, adminGraph, queries, predicates, chunkQuads, part, parts } = (workerData as { data: ByGraphData }).data;
 const port = parentPort;
 if (!port) throw new Error('by-graph-worker.ts runs only as a worker thread');
 const send = (message: ByGraphMessage): void => port.postMessage(message);
@@ -44,24 +45,32 @@ async function* linesOf(file: string): AsyncGenerator<string> {
 }
 
 const admin = `<${adminGraph}>`;
-/** Rows already sent of each DISTINCT query, by their terms. */
+/** Rows this worker has sent of each DISTINCT query, by their terms: a later repeat is not sent again. */
 const seen = queries.map((q) => (q.distinct ? new Set<string>() : undefined));
 
-function ask(store: oxigraph.Store, index: number): Record<string, string>[] {
+/** The rows of query `index` over `store`, sent as those of chunk `chunk` (-1: the admin graph). */
+function ask(store: oxigraph.Store, index: number, chunk: number): void {
   const body = String(store.query(queries[index]!.text, { results_format: JSON_RESULTS }));
   const rows: Record<string, string>[] = [];
-  const keys = seen[index];
+  const seenKeys = seen[index];
+  const keys: string[] | undefined = seenKeys ? [] : undefined;
   for (const binding of selectBindings(body)) {
-    if (keys) {
+    if (seenKeys && keys) {
       const key = termsKey(binding);
-      if (keys.has(key)) continue;
-      keys.add(key);
+      if (seenKeys.has(key)) continue;
+      seenKeys.add(key);
+      keys.push(key);
     }
     const row: Record<string, string> = {};
     for (const [name, term] of Object.entries(binding)) if (term) row[name] = term.value;
     rows.push(row);
   }
-  return rows;
+  send({ type: 'rows', query: index, chunk, rows, ...(keys ? { keys } : {}) });
+}
+
+/** The rows of query `index` over the admin graph alone. */
+function adminRows(store: oxigraph.Store, index: number): number {
+  return selectBindings(String(store.query(queries[index]!.text, { results_format: JSON_RESULTS }))).length;
 }
 
 const termsKey = (binding: Record<string, JsonTerm | undefined>): string =>
@@ -85,10 +94,12 @@ async function main(): Promise<void> {
   const adminStore = new oxigraph.Store();
   if (adminText) adminStore.load(adminText, { format: 'application/n-quads', lenient: true });
   queries.forEach((query, index) => {
-    const rows = ask(adminStore, index);
-    if (query.scope === 'admin') send({ type: 'rows', query: index, rows });
-    // A record-scoped query that matches in the admin graph would repeat those rows in every chunk.
-    else if (rows.length > 0) throw new NotByGraph(`${query.name} matches in the admin graph itself`);
+    if (query.scope === 'admin') {
+      if (part === 0) ask(adminStore, index, -1);
+    } else if (adminRows(adminStore, index) > 0) {
+      // A record-scoped query that matches in the admin graph would repeat those rows in every chunk.
+      throw new NotByGraph(`${query.name} matches in the admin graph itself`);
+    }
   });
   release(adminStore);
   const recordQueries = queries.flatMap((q, index) => (q.scope === 'record' ? [index] : []));
@@ -101,16 +112,18 @@ async function main(): Promise<void> {
   let quads = 0;
   const flush = (): void => {
     if (chunk.length === 0) return;
-    const t0 = performance.now();
-    const store = new oxigraph.Store();
-    store.load(`${adminText}${chunk.join('\n')}\n`, { format: 'application/n-quads', lenient: true, no_transaction: true });
-    const t1 = performance.now();
-    for (const index of recordQueries) send({ type: 'rows', query: index, rows: ask(store, index) });
-    ms.load += t1 - t0;
-    ms.queries += performance.now() - t1;
-    loaded += chunk.length;
-    release(store);
-    chunks++;
+    const number = chunks++;
+    if (number % parts === part) {
+      const t0 = performance.now();
+      const store = new oxigraph.Store();
+      store.load(`${adminText}${chunk.join('\n')}\n`, { format: 'application/n-quads', lenient: true, no_transaction: true });
+      const t1 = performance.now();
+      for (const index of recordQueries) ask(store, index, number);
+      ms.load += t1 - t0;
+      ms.queries += performance.now() - t1;
+      loaded += chunk.length;
+      release(store);
+    }
     chunk = [];
   };
   for (const file of [files.public, files.nonPublic]) {
