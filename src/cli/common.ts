@@ -8,6 +8,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
 import type { Config } from '../config/config.js';
 import type { Generation } from '../store/generations.js';
+import type { PublishReport } from '../store/remote/publish.js';
 
 export interface CliSettings {
   dataDir: string;
@@ -83,4 +84,12 @@ export function printGeneration(generation: Generation, elapsedMs: number): void
     `  took          ${(elapsedMs / 1000).toFixed(1)} s (${n(Math.round(quads / Math.max(elapsedMs / 1000, 0.001)))} quads/s)`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** The line a data command prints once the remote server holds its generation (`publishStep`'s `onDone`). */
+export function reportPublication(command: string, stream: NodeJS.WritableStream = process.stderr): (report: PublishReport) => void {
+  return (report) => {
+    const bulk = report.bulk ? ` (bulk loader: ${report.bulk.files} files written in ${(report.bulk.writeMs / 1000).toFixed(1)} s, loaded in ${(report.bulk.loadMs / 1000).toFixed(1)} s)` : '';
+    stream.write(`${command}: written to the SPARQL server, ${report.quads} statements in ${report.graphs} graphs, ${(report.ms / 1000).toFixed(1)} s${bulk}\n`);
+  };
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { COLOR_CACHE_DIR } from '../harvest/image-colors.js';
 import { harvestExport, SourceLineError } from '../harvest/harvest.js';
 import { createGeneration } from '../store/generations.js';
-import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError } from './common.js';
+import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError, reportPublication } from './common.js';
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
 import { indexingStore, publishStep } from '../store/stores.js';
@@ -42,7 +42,7 @@ runCli(USAGE, async () => {
       },
       {
         onCheck: (p) => progress.update({ phase: 'check', ...p, unit: 'bytes' }),
-        derive: publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('harvest', settings.baseUrl, progress, process.stderr, indexingStore(settings))),
+        derive: publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('harvest', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('harvest')),
       },
     );
     progress.stop();

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { loadNQuadsFile, type LoadProgress } from '../store/load.js';
-import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError } from './common.js';
+import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError, reportPublication } from './common.js';
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
 import { indexingStore, publishStep } from '../store/stores.js';
@@ -32,7 +32,7 @@ runCli(USAGE, async () => {
       ...(quads === undefined ? {} : { detail: `${quads.toLocaleString('en')} quads`, rateOf: { count: quads, unit: 'quads' } }),
     });
   try {
-    const derive = publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('load', settings.baseUrl, progress, process.stderr, indexingStore(settings)));
+    const derive = publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('load', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('load'));
     const generation = await loadNQuadsFile(settings.dataDir, file, { baseUrl, fallbackBaseUrl: settings.baseUrl, onProgress, derive });
     progress.stop();
     printGeneration(generation, Date.now() - started);
