@@ -25,10 +25,10 @@ import type { ImageColors } from '../colors/extract.js';
 import { BlankNodes } from './nquads.js';
 import { QuadSink } from './quad-sink.js';
 import { adminQuads, isServable, type AdminFacts } from './admin-graph.js';
-import { conceptGraph } from './concept-graph.js';
-import { agentGraph } from './agent-graph.js';
-import { exhibitionGraph } from './exhibition-graph.js';
-import { objectGraph } from './object-graph.js';
+import { conceptGraph } from '../kinds/concepts/graph.js';
+import { agentGraph } from '../kinds/agents/graph.js';
+import { exhibitionGraph } from '../kinds/exhibitions/graph.js';
+import { objectGraph } from '../kinds/objects/graph.js';
 import type { GraphBuilder } from './graph-builder.js';
 import type { ObjectRecord } from './schema.js';
 

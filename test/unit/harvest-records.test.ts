@@ -17,7 +17,7 @@ import {
   replaceLine,
   TURTLE_PREFIXES,
 } from '../fixtures/source-mini/harvest-fixture.js';
-import { RELATION_PROPERTY } from '../../src/harvest/agent-graph.js';
+import { RELATION_PROPERTY } from '../../src/kinds/agents/graph.js';
 import { NS } from '../../src/vocab/namespaces.js';
 import { RELATION_TYPES, type RelationType } from '../../src/harvest/schema.js';
 

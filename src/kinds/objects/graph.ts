@@ -1,16 +1,16 @@
 /** Maps one object record to its named graph, exactly as docs/graph-model.md "Object graph" says. */
-import type { Iris } from '../vocab/iris.js';
-import { GraphBuilder } from './graph-builder.js';
-import type { Catalog } from './catalog.js';
-import { preferredTitle } from './catalog.js';
-import { iri, literal, typed, XSD, type BlankNodes } from './nquads.js';
-import { AAT_TERM, C, P } from './terms.js';
-import { agentRef, conceptRef, exhibitionRef, museum } from './references.js';
-import { centimetres, slug } from './units.js';
-import { unique } from './unique.js';
-import { imageUrls } from '../iiif/urls.js';
-import type { Dimension, ObjectRecord, Production, Creation } from './schema.js';
-import { colorVisualItems, type AnalysedColors } from './color-graph.js';
+import type { Iris } from '../../vocab/iris.js';
+import { GraphBuilder } from '../../harvest/graph-builder.js';
+import type { Catalog } from '../../harvest/catalog.js';
+import { preferredTitle } from '../../harvest/catalog.js';
+import { iri, literal, typed, XSD, type BlankNodes } from '../../harvest/nquads.js';
+import { AAT_TERM, C, P } from '../../harvest/terms.js';
+import { agentRef, conceptRef, exhibitionRef, museum } from '../../harvest/references.js';
+import { centimetres, slug } from '../../harvest/units.js';
+import { unique } from '../../harvest/unique.js';
+import { imageUrls } from '../../iiif/urls.js';
+import type { Dimension, ObjectRecord, Production, Creation } from '../../harvest/schema.js';
+import { colorVisualItems, type AnalysedColors } from '../../harvest/color-graph.js';
 
 export interface ObjectGraphContext {
   iris: Iris;

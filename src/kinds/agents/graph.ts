@@ -1,12 +1,12 @@
 /** Maps one agent record to its named graph (spec "Agent record"; docs/graph-model.md "Agent graph"). */
-import type { Iris } from '../vocab/iris.js';
-import { AUTHORITY } from '../vocab/namespaces.js';
-import { GraphBuilder } from './graph-builder.js';
-import type { AgentEntry, Catalog } from './catalog.js';
-import { iri, langLiteral, literal, type BlankNodes } from './nquads.js';
-import { C, INTERNAL_ID, P } from './terms.js';
-import { exhibitionRef } from './references.js';
-import type { AgentRecord, RelationType } from './schema.js';
+import type { Iris } from '../../vocab/iris.js';
+import { AUTHORITY } from '../../vocab/namespaces.js';
+import { GraphBuilder } from '../../harvest/graph-builder.js';
+import type { AgentEntry, Catalog } from '../../harvest/catalog.js';
+import { iri, langLiteral, literal, type BlankNodes } from '../../harvest/nquads.js';
+import { C, INTERNAL_ID, P } from '../../harvest/terms.js';
+import { exhibitionRef } from '../../harvest/references.js';
+import type { AgentRecord, RelationType } from '../../harvest/schema.js';
 
 export interface AgentGraphContext {
   iris: Iris;

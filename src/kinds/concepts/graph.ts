@@ -1,9 +1,9 @@
 /** Maps one thesaurus concept to its named graph (spec "Concept record"; docs/graph-model.md). */
-import { LANGUAGES } from '../vocab/namespaces.js';
-import { GraphBuilder } from './graph-builder.js';
-import type { Catalog, ConceptEntry } from './catalog.js';
-import { iri, langLiteral, literal, type BlankNodes } from './nquads.js';
-import { C, P } from './terms.js';
+import { LANGUAGES } from '../../vocab/namespaces.js';
+import { GraphBuilder } from '../../harvest/graph-builder.js';
+import type { Catalog, ConceptEntry } from '../../harvest/catalog.js';
+import { iri, langLiteral, literal, type BlankNodes } from '../../harvest/nquads.js';
+import { C, P } from '../../harvest/terms.js';
 
 export interface ConceptGraphContext {
   catalog: Catalog;

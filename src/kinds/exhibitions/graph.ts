@@ -1,11 +1,11 @@
 /** Maps one exhibition record to its named graph (spec "Exhibition record"; docs/graph-model.md). */
-import type { Iris } from '../vocab/iris.js';
-import { GraphBuilder } from './graph-builder.js';
-import type { Catalog, ExhibitionEntry } from './catalog.js';
-import { iri, literal, XSD, type BlankNodes } from './nquads.js';
-import { AAT_TERM, C, INTERNAL_ID, P } from './terms.js';
-import { museum } from './references.js';
-import { unique } from './unique.js';
+import type { Iris } from '../../vocab/iris.js';
+import { GraphBuilder } from '../../harvest/graph-builder.js';
+import type { Catalog, ExhibitionEntry } from '../../harvest/catalog.js';
+import { iri, literal, XSD, type BlankNodes } from '../../harvest/nquads.js';
+import { AAT_TERM, C, INTERNAL_ID, P } from '../../harvest/terms.js';
+import { museum } from '../../harvest/references.js';
+import { unique } from '../../harvest/unique.js';
 
 export interface ExhibitionGraphContext {
   iris: Iris;
