@@ -8,7 +8,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { readTextBlocks } from '../store/line-reader.js';
 import { detached, readQuadBatches } from '../store/nquads-file.js';
-import { parseQuadLine, splitCanonical } from '../store/nquads-line.js';
+import { lineTerms } from '../store/nquads-line.js';
 import type { GenerationManifest } from '../store/types.js';
 import { NS } from '../vocab/namespaces.js';
 import { RECORD_KINDS, type RecordKind } from '../vocab/iris.js';
@@ -112,7 +112,7 @@ export async function computeSnapshot(files: { public: string; nonPublic: string
     for (let start = 0, end = block.indexOf('\n'); start < block.length; start = end + 1, end = block.indexOf('\n', start)) {
       if (end < 0) end = block.length;
       const line = block.slice(start, end);
-      const terms = splitCanonical(line) ?? fullParse(line);
+      const terms = lineTerms(line);
       if (terms === undefined) continue;
       const [subject, predicate, object, g] = terms;
       if (g !== graph) {
@@ -126,12 +126,6 @@ export async function computeSnapshot(files: { public: string; nonPublic: string
   }
   flush();
   return { generationId: manifest.id, records, hidden: await readHidden(files.nonPublic, manifest.baseUrl) };
-}
-
-/** The terms of any other statement line (the default graph: the empty string). */
-function fullParse(line: string): [string, string, string, string] | undefined {
-  const t = parseQuadLine(line);
-  return t === undefined ? undefined : [t.subject, t.predicate, t.object, t.graph ?? ''];
 }
 
 /** The admin graph's facts of every non-public record, reduced to one state each (as the status index does). */

@@ -8,10 +8,10 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import oxigraph from 'oxigraph';
-import { selectBindings, type JsonTerm } from '../records/sparql-json.js';
-import { readTextBlocks } from '../store/line-reader.js';
+import { bindingValues, selectBindings, type JsonTerm } from '../records/sparql-json.js';
+import { readLineBatches } from '../store/line-reader.js';
 import { detached } from '../store/nquads-file.js';
-import { parseQuadLine, splitCanonical } from '../store/nquads-line.js';
+import { lineTerms } from '../store/nquads-line.js';
 import type { ByGraphData, ByGraphMessage } from './by-graph.js';
 
 const { files, adminGraph, queries, predicates, chunkQuads, part, parts } = (workerData as { data: ByGraphData }).data;
@@ -22,26 +22,10 @@ const JSON_RESULTS = 'application/sparql-results+json';
 
 class NotByGraph extends Error {}
 
-/**
- * The predicate and graph terms of a line (`<…>` or `_:…`; the graph '' for the default graph), undefined for a
- * blank or comment line.
- */
-function termsOf(line: string): [predicate: string, graph: string] | undefined {
-  const canonical = splitCanonical(line);
-  if (canonical) return [canonical[1], canonical[3]];
-  const terms = parseQuadLine(line);
-  return terms === undefined ? undefined : [terms.predicate, terms.graph ?? ''];
-}
-
 const matchable = predicates === undefined ? undefined : new Set(predicates);
 
 async function* linesOf(file: string): AsyncGenerator<string> {
-  for await (const block of readTextBlocks(file)) {
-    for (let start = 0, end = block.indexOf('\n'); start < block.length; start = end + 1, end = block.indexOf('\n', start)) {
-      if (end < 0) end = block.length;
-      yield block.slice(start, end);
-    }
-  }
+  for await (const { lines } of readLineBatches(file)) yield* lines;
 }
 
 const admin = `<${adminGraph}>`;
@@ -61,9 +45,7 @@ function ask(store: oxigraph.Store, index: number, chunk: number): void {
       seenKeys.add(key);
       keys.push(key);
     }
-    const row: Record<string, string> = {};
-    for (const [name, term] of Object.entries(binding)) if (term) row[name] = term.value;
-    rows.push(row);
+    rows.push(bindingValues(binding));
   }
   send({ type: 'rows', query: index, chunk, rows, ...(keys ? { keys } : {}) });
 }
@@ -89,7 +71,7 @@ const release = (store: oxigraph.Store): void => (store as unknown as { free(): 
 async function main(): Promise<void> {
   // The admin graph, whole: every chunk is asked beside it (its facts hide records).
   const adminLines: string[] = [];
-  for await (const line of linesOf(files.nonPublic)) if (termsOf(line)?.[1] === admin) adminLines.push(line);
+  for await (const line of linesOf(files.nonPublic)) if (lineTerms(line)?.[3] === admin) adminLines.push(line);
   const adminText = adminLines.length > 0 ? `${adminLines.join('\n')}\n` : '';
   const adminStore = new oxigraph.Store();
   if (adminText) adminStore.load(adminText, { format: 'application/n-quads', lenient: true });
@@ -128,9 +110,9 @@ async function main(): Promise<void> {
   };
   for (const file of [files.public, files.nonPublic]) {
     for await (const line of linesOf(file)) {
-      const terms = termsOf(line);
+      const terms = lineTerms(line);
       if (terms === undefined) continue;
-      const [predicate, g] = terms;
+      const [, predicate, , g] = terms;
       // The default graph: no scoped query reads it.
       if (g === '' || g === admin) continue;
       if (g !== graph) {

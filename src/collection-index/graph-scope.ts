@@ -90,8 +90,6 @@ function walkPattern(pattern: Pattern, context: Context, walker: Walker): void {
     case 'group':
     case 'optional':
     case 'minus':
-      for (const inner of pattern.patterns) walkPattern(inner, context, walker);
-      return;
     case 'union':
       for (const inner of pattern.patterns) walkPattern(inner, context, walker);
       return;

@@ -22,11 +22,14 @@ export function selectBindings(text: string): Record<string, JsonTerm | undefine
 
 /** Rows of `variable → value` (the lexical value of each bound term). */
 export function parseSelectJson(text: string): Record<string, string>[] {
-  return selectBindings(text).map((binding) => {
-    const row: Record<string, string> = {};
-    for (const [name, term] of Object.entries(binding)) if (term) row[name] = term.value;
-    return row;
-  });
+  return selectBindings(text).map(bindingValues);
+}
+
+/** One row of `variable → term` as `variable → value`. */
+export function bindingValues(binding: Record<string, JsonTerm | undefined>): Record<string, string> {
+  const row: Record<string, string> = {};
+  for (const [name, term] of Object.entries(binding)) if (term) row[name] = term.value;
+  return row;
 }
 
 /** A result term written as an N-Quads term (IRIs from the store are already valid IRIs). */

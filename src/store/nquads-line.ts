@@ -59,6 +59,17 @@ export function splitCanonical(line: string): [string, string, string, string] |
   return [line.slice(0, a), line.slice(a + 1, b), line.slice(b + 1, g), graph];
 }
 
+/**
+ * The four terms of any statement line of a checked file: the canonical split when the line has that form, else
+ * the full parse (the default graph: the empty string). Undefined for a blank or comment line.
+ */
+export function lineTerms(line: string): [string, string, string, string] | undefined {
+  const canonical = splitCanonical(line);
+  if (canonical) return canonical;
+  const t = parseQuadLine(line);
+  return t === undefined ? undefined : [t.subject, t.predicate, t.object, t.graph ?? ''];
+}
+
 const STICKY = {
   ws: /[ \t]*/y,
   iri: new RegExp(IRI, 'y'),

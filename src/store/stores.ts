@@ -103,11 +103,11 @@ export function createStores(config: StoreConfig, onQuery?: (ms: number, kind: s
  */
 export function publishStep(
   config: Pick<Config, 'store'>,
-  beside: ((staged: Generation, publication: Publication) => Promise<void>) | undefined,
+  beside: ((staged: Generation, publication?: Publication) => Promise<void>) | undefined,
   onDone?: (report: PublishReport) => void,
 ): CreateOptions['derive'] {
   const server = remoteServer(config);
-  if (server === undefined) return beside === undefined ? undefined : (staged) => beside(staged, { published: Promise.resolve(), signal: new AbortController().signal });
+  if (server === undefined) return beside;
   return async (staged: Generation) => {
     const abort = new AbortController();
     const published = publishGeneration(server, staged.dir, staged.manifest, publishOptions(config)).finally(() => server.close());
@@ -122,7 +122,6 @@ export function publishStep(
       await derived?.catch(() => undefined);
       throw err;
     }
-    // Not `onDone?.(await …)`: an absent onDone would skip the publication itself.
     onDone?.(report);
     await derived;
   };
