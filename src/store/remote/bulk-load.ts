@@ -109,18 +109,14 @@ export class BulkLoader {
       [NONPUBLIC_FILE, graphs.nonPublicPrefix, undefined],
     ] as const) {
       let quads = 0;
-      for await (const { name, lines } of graphsOfFile(path.join(generationDir, file))) {
+      for await (const { name, triples } of graphsOfFile(path.join(generationDir, file))) {
         graphCount++;
-        quads += lines.length;
+        quads += triples.length;
         const graph = ` <${prefix}${name.slice(1, -1)}> .\n`;
-        let text = '';
-        // `s p o .` becomes `s p o <graph> .`, and for a public statement `s p o <union graph> .` as well.
-        for (const line of lines) {
-          const triple = line.slice(0, -2);
-          text += triple + graph;
-          if (union !== undefined) text += triple + union;
-        }
-        await out.write(text, union === undefined ? lines.length : 2 * lines.length);
+        // `s p o` becomes `s p o <graph> .`, and for a public statement `s p o <union graph> .` as well.
+        let text = triples.join(graph) + graph;
+        if (union !== undefined) text += triples.join(union) + union;
+        await out.write(text, union === undefined ? triples.length : 2 * triples.length);
         if (graphCount % 1000 === 0) onProgress?.(total + quads);
       }
       counts.push(quads);
