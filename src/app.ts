@@ -19,6 +19,7 @@ import { catalogRoutes } from './endpoints/catalog.js';
 import { dumpRoutes } from './endpoints/dumps.js';
 import { healthRoutes } from './endpoints/health.js';
 import { landingRoutes } from './endpoints/landing.js';
+import { pageAssetRoutes } from './pages/layout.js';
 import { vocabularyRoutes } from './endpoints/vocabulary.js';
 import { indexRoutes } from './engine/index-endpoints.js';
 import { collectionRoutes } from './endpoints/collection-routes.js';
@@ -79,6 +80,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
   app.use(healthRoutes(ctx.store, options.wantedGeneration, options.sparqlStore));
   app.get('/metrics', ctx.metrics.handler);
   app.use(landingRoutes());
+  app.use('/assets/pages', pageAssetRoutes());
   app.use(vocabularyRoutes(ctx));
   app.use(apiDocsRoutes(ctx, { kinds: KINDS, sparql: options.sparqlStore !== undefined }));
   if (options.iiifRouter !== undefined) app.use('/iiif', options.iiifRouter);

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
-import { answeredNotModified } from '../http/caching.js';
+import { sendAnswer } from '../http/answer.js';
 import { NotFoundError } from '../http/errors.js';
 import { ChangeFeed, DEFAULT_PAGE_SIZE } from './feed.js';
 
@@ -28,24 +28,26 @@ export function changeRoutes(ctx: Pick<AppContext, 'config' | 'store'>, options:
   const feed = new ChangeFeed(ctx.config.dataDir, `${ctx.config.baseUrl}/v2/changes`, options.pageSize ?? DEFAULT_PAGE_SIZE);
   const served = (): string | undefined => ctx.store.generation?.id;
 
-  const send = (req: Request, res: Response, doc: unknown, immutable: boolean): void => {
+  const send = async (req: Request, res: Response, doc: unknown, immutable: boolean): Promise<void> => {
     const body = JSON.stringify(doc);
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    if (answeredNotModified(req, res, { etag }, immutable ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL)) return;
-    res.setHeader('Content-Type', ACTIVITY_STREAMS_CONTENT_TYPE);
-    res.send(body);
+    await sendAnswer(req, res, {
+      validators: { etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` },
+      cacheControl: immutable ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL,
+      contentType: ACTIVITY_STREAMS_CONTENT_TYPE,
+      body,
+    });
   };
 
   const router = Router();
   router.get('/changes', async (req, res) => {
-    send(req, res, await feed.collection(served()), false);
+    await send(req, res, await feed.collection(served()), false);
   });
   router.get('/changes/page/:n', async (req, res) => {
     const raw = String(req.params.n);
     const n = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
     const page = Number.isNaN(n) ? undefined : await feed.page(served(), n);
     if (page === undefined) throw new NotFoundError('No such page of changes');
-    send(req, res, page, page.next !== undefined);
+    await send(req, res, page, page.next !== undefined);
   });
   return router;
 }

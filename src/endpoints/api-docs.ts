@@ -13,7 +13,8 @@ import { Router, type RequestHandler } from 'express';
 import type { AppContext } from '../app-context.js';
 import type { RecordTable } from '../collection-index/record-table.js';
 import type { ResourceKind } from '../engine/kind.js';
-import { answeredNotModified, weakEtag } from '../http/caching.js';
+import { sendAnswer } from '../http/answer.js';
+import { weakEtag } from '../http/caching.js';
 import { staticFileRoutes } from '../http/html.js';
 import { negotiate, varyOnAccept } from '../http/negotiation.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
@@ -52,13 +53,11 @@ export function apiDocsRoutes(ctx: Pick<AppContext, 'config'>, options: ApiDocsO
   const etag = weakEtag('openapi', body);
   const page = docsPage({ title: DOCS_TITLE, documentPath: OPENAPI_PATH });
 
-  const sendDocument: RequestHandler = (req, res) => {
+  const sendDocument: RequestHandler = async (req, res) => {
     varyOnAccept(res);
-    if (answeredNotModified(req, res, { etag }, CACHE_CONTROL)) return;
     // Never 406: a client that accepts neither JSON type still gets the document as application/json.
     const type = negotiate(req, DOCUMENT_TYPES) ?? DOCUMENT_TYPES[0];
-    res.setHeader('Content-Type', `${type}; charset=utf-8`);
-    res.send(body);
+    await sendAnswer(req, res, { validators: { etag }, cacheControl: CACHE_CONTROL, contentType: `${type}; charset=utf-8`, body });
   };
 
   const router = Router();

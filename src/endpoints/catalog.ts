@@ -15,8 +15,9 @@
  */
 import { Router, type RequestHandler } from 'express';
 import type { AppContext } from '../app-context.js';
-import { answeredNotModified, RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
-import { sendJsonLd } from '../http/json-ld.js';
+import { sendAnswer } from '../http/answer.js';
+import { RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
+import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import { AUTHORITY, MUSEUM, NS } from '../vocab/namespaces.js';
 
 /** The human documentation page of the API (rendered from /openapi.json), every dataset's endpoint description. */
@@ -265,10 +266,10 @@ export function buildCatalog(base: string): Record<string, unknown> {
 /** GET/HEAD /v2/ and /v2/dcat (mount under /v2): the catalog with ETag and Cache-Control. */
 export function catalogRoutes(ctx: Pick<AppContext, 'config'>): Router {
   const doc = buildCatalog(ctx.config.baseUrl);
-  const validators = { etag: weakEtag('catalog', JSON.stringify(doc)) };
-  const send: RequestHandler = (req, res) => {
-    if (answeredNotModified(req, res, validators, RECORD_CACHE_CONTROL)) return;
-    sendJsonLd(res, doc);
+  const body = JSON.stringify(doc);
+  const validators = { etag: weakEtag('catalog', body) };
+  const send: RequestHandler = async (req, res) => {
+    await sendAnswer(req, res, { validators, cacheControl: RECORD_CACHE_CONTROL, contentType: JSON_LD_CONTENT_TYPE, body });
   };
   const router = Router();
   // Two routes rather than one with an array path, so each has its own metrics label.

@@ -11,11 +11,16 @@ import type { RecordTable } from '../collection-index/record-table.js';
 import { sharedIndexes } from '../engine/indexes.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
-import { answeredNotModified, weakEtag } from '../http/caching.js';
-import { documentBody, negotiateRepresentation, sendRdf, varyOnAccept } from '../http/negotiation.js';
+import { sendAnswer } from '../http/answer.js';
+import { weakEtag } from '../http/caching.js';
+import { documentBody, HTML_CONTENT_TYPE, negotiateRepresentation, rdfContentType, varyOnAccept } from '../http/negotiation.js';
 import { collectionDocument, linkHeader, pageLinks, type PageRequest } from '../shaping/collection.js';
 import { parseCollectionQuery } from './collection-params.js';
 import { CollectionMembers } from './collection-members.js';
+import { collectionAlternates, collectionPage } from '../pages/collection-page.js';
+import { facetViews } from '../pages/facets.js';
+import type { JsonNode } from '../pages/jsonld-view.js';
+import { nounOf } from '../pages/negotiation.js';
 
 /** A request retries once when the store swapped generations between the index and the page query. */
 const ATTEMPTS = 3;
@@ -35,7 +40,7 @@ export function collectionRoutes<T extends RecordTable>(ctx: AppContext, kind: R
       const slice = index.select({ filters: query.filters, text: query.text, sort: query.sort, offset, limit: query.itemsPerPage });
       const page: PageRequest = { collection, page: query.page, itemsPerPage: query.itemsPerPage, total: slice.total, params: query.linkParams };
       const links = pageLinks(page);
-      const representation = negotiateRepresentation(req);
+      const representation = negotiateRepresentation(req, { pages: true });
       varyOnAccept(res);
       const bodies = query.fullRecord ? await members.fullRecords(slice.iris, index.generationId, query.view) : await members.stubs(slice.iris, index.generationId);
       // The page queries carry no admin check: the ids are servable in the index's generation, so the store
@@ -45,21 +50,37 @@ export function collectionRoutes<T extends RecordTable>(ctx: AppContext, kind: R
         throw new Error('the page changed generation on every attempt');
       }
       const document = collectionDocument(page, links, bodies);
+      if (representation.kind === 'html') {
+        const path = collection.slice(ctx.iris.base.length);
+        const body = collectionPage(JSON.parse(document) as JsonNode, {
+          base: ctx.iris.base,
+          path,
+          title: nounOf(kind.collection),
+          params: query.linkParams,
+          facets: facetViews(kind, index, query.filters, query.text),
+          sortKeys: kind.index.sortKeys,
+        }, collectionAlternates(path, query.linkParams, query.page, query.itemsPerPage));
+        const generation = ctx.store.generation;
+        await sendAnswer(req, res, {
+          validators: { etag: weakEtag(body), lastModified: generation?.id === index.generationId ? new Date(generation.created) : undefined },
+          contentType: HTML_CONTENT_TYPE,
+          headers: { Link: linkHeader(links) },
+          body,
+        });
+        return;
+      }
       // In an RDF syntax, the same graph as the JSON-LD page (envelope and members).
       const body = await documentBody(document, representation);
       // The tag is a digest of the bytes, so it changes exactly when they do (a new generation that leaves the
       // page as it was keeps it); Last-Modified is the serving generation's time, never earlier than the last
       // change. A revalidation builds the page (from the record cache when warm) to compare.
       const generation = ctx.store.generation;
-      const validators = { etag: weakEtag(body), lastModified: generation?.id === index.generationId ? new Date(generation.created) : undefined };
-      if (answeredNotModified(req, res, validators, undefined)) return;
-      res.setHeader('Link', linkHeader(links));
-      if (representation.kind === 'rdf') {
-        sendRdf(res, representation.syntax, body);
-        return;
-      }
-      res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
-      res.send(body);
+      await sendAnswer(req, res, {
+        validators: { etag: weakEtag(body), lastModified: generation?.id === index.generationId ? new Date(generation.created) : undefined },
+        contentType: representation.kind === 'rdf' ? rdfContentType(representation.syntax) : JSON_LD_CONTENT_TYPE,
+        headers: { Link: linkHeader(links) },
+        body,
+      });
       return;
     }
   });

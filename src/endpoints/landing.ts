@@ -5,7 +5,8 @@
  * The page is self-contained: no script, no external asset.
  */
 import { Router } from 'express';
-import { answeredNotModified, weakEtag } from '../http/caching.js';
+import { sendAnswer } from '../http/answer.js';
+import { weakEtag } from '../http/caching.js';
 import { negotiate, varyOnAccept } from '../http/negotiation.js';
 
 /** Offers in the server's order of preference: a tie, `*∕*` or no Accept goes to the catalog. */
@@ -101,15 +102,13 @@ export function landingRoutes(): Router {
   const page = landingPage();
   const validators = { etag: weakEtag('landing', page) };
   const router = Router();
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     varyOnAccept(res);
     if (negotiate(req, OFFERS) !== 'text/html') {
       res.redirect(302, CATALOG_PATH);
       return;
     }
-    if (answeredNotModified(req, res, validators, 'public, max-age=3600')) return;
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.send(page);
+    await sendAnswer(req, res, { validators, cacheControl: 'public, max-age=3600', contentType: 'text/html; charset=utf-8', body: page });
   });
   return router;
 }

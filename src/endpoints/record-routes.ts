@@ -10,9 +10,13 @@ import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { BadRequestError, GoneError, NotFoundError } from '../http/errors.js';
-import { answeredNotModified } from '../http/caching.js';
+import { sendAnswer } from '../http/answer.js';
+import { weakEtag } from '../http/caching.js';
+import { alternatesLinkHeader, nounOf, pageLanguage } from '../pages/negotiation.js';
+import { recordPage } from '../pages/record-page.js';
+import type { JsonNode } from '../pages/jsonld-view.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
-import { negotiateRepresentation, representationEtag, sendRdf, serialiseQuads, varyOnAccept } from '../http/negotiation.js';
+import { HTML_CONTENT_TYPE, negotiateRepresentation, rdfContentType, representationEtag, serialiseQuads, varyOnAccept } from '../http/negotiation.js';
 import { isValidPid } from '../vocab/iris.js';
 import { canonicalGraph } from '../records/canonical-graph.js';
 import { recordBody, recordBodyEtag, recordEtag, sharedRecords } from '../records/records.js';
@@ -49,22 +53,40 @@ export function recordRoutes(ctx: AppContext, kind: Pick<ResourceKind, 'kind' | 
       case 'notFound':
         throw new NotFoundError(declaration.messages.notFound);
       case 'found': {
-        const representation = negotiateRepresentation(req);
+        const representation = negotiateRepresentation(req, { pages: true });
         varyOnAccept(res);
         const { record } = found;
         const lastModified = await records.lastModified(pid, record);
+        const iri = ctx.iris.record(kind.kind, pid);
+        // Every answer names the others (docs/html.md); the page also links them for people.
+        const headers = { Link: alternatesLinkHeader(iri) };
+        if (representation.kind === 'html') {
+          // The page shows everything the record has: the kind's view (objects' colours) included.
+          const lang = pageLanguage(req, res);
+          const body = recordPage(JSON.parse(recordBody(record, declaration.view !== undefined)) as JsonNode, { base: ctx.iris.base, path: iri.slice(ctx.iris.base.length), noun: nounOf(kind.kind), lang });
+          await sendAnswer(req, res, { validators: { etag: weakEtag(body), lastModified }, cacheControl: declaration.cacheControl, contentType: HTML_CONTENT_TYPE, headers, body });
+          return;
+        }
         if (representation.kind === 'rdf') {
           // The whole stored graph in a fixed form (src/records/canonical-graph.ts), whose digest is the tag.
-          const graph = await canonicalGraph(await records.constructRecord(ctx.iris.record(kind.kind, pid)));
-          const validators = { etag: representationEtag(recordEtag(pid, record.lastModified, graph.digest), representation), lastModified };
-          if (answeredNotModified(req, res, validators, declaration.cacheControl)) return;
-          sendRdf(res, representation.syntax, await serialiseQuads(graph.quads, representation.syntax));
+          const graph = await canonicalGraph(await records.constructRecord(iri));
+          await sendAnswer(req, res, {
+            validators: { etag: representationEtag(recordEtag(pid, record.lastModified, graph.digest), representation), lastModified },
+            cacheControl: declaration.cacheControl,
+            contentType: rdfContentType(representation.syntax),
+            headers,
+            body: () => serialiseQuads(graph.quads, representation.syntax),
+          });
           return;
         }
         // The view is another document, with its own tag.
-        if (answeredNotModified(req, res, { etag: recordBodyEtag(record, view), lastModified }, declaration.cacheControl)) return;
-        res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
-        res.send(recordBody(record, view));
+        await sendAnswer(req, res, {
+          validators: { etag: recordBodyEtag(record, view), lastModified },
+          cacheControl: declaration.cacheControl,
+          contentType: JSON_LD_CONTENT_TYPE,
+          headers,
+          body: () => recordBody(record, view),
+        });
       }
     }
   };

@@ -11,7 +11,8 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
-import { answeredNotModified, weakEtag } from '../http/caching.js';
+import { sendAnswer } from '../http/answer.js';
+import { weakEtag } from '../http/caching.js';
 import { staticFileRoutes } from '../http/html.js';
 import { BadRequestError, GatewayTimeoutError, MethodNotAllowedError, NotAcceptableError, ServiceUnavailableError } from '../http/errors.js';
 import { negotiate, rdfContentType, serialiseQuads, varyOnAccept, type RdfSyntax } from '../http/negotiation.js';
@@ -63,17 +64,6 @@ function storeFailure(err: unknown, deadlineMs: number): unknown {
   }
   if (err instanceof QueryError) return new BadRequestError(`The query could not be evaluated: ${err.message}`, { cause: err });
   return err;
-}
-
-/**
- * Sends a text answer whose validators are set and already checked. Express's res.send would turn a text of
- * 1,000 characters or more into a Buffer (to hash an ETag the endpoint has set already) and write headers and
- * body as two chunks; one string write costs measurably less for the small answers most queries get.
- */
-function sendText(req: Request, res: Response, body: string): void {
-  res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'));
-  if (req.method === 'HEAD') res.end();
-  else res.end(body, 'utf8');
 }
 
 /** The directory of the YASGUI build in node_modules (served as is: no copy, no CDN). */
@@ -162,13 +152,13 @@ export function sparqlRoutes(ctx: AppContext, options: SparqlRouteOptions): Rout
     const generation = store.generation?.id;
     const etag = etagOf(prepared, generation ?? '', format.mediaType);
     if (prepared.rowCapApplied) res.setHeader(MAX_ROWS_HEADER, String(maxRows));
-    if (answeredNotModified(req, res, { etag }, undefined)) return;
-
     // The store format, not the media type: application/json and application/sparql-results+json share answers.
     const key = `${format.storeFormat}\n${prepared.normalised}`;
-    const body = (generation !== undefined ? results?.get(generation, key) : undefined) ?? (await evaluate(prepared, format, generation, key, arrived, res));
-    res.setHeader('Content-Type', contentTypeOf(format));
-    sendText(req, res, body);
+    await sendAnswer(req, res, {
+      validators: { etag },
+      contentType: contentTypeOf(format),
+      body: async () => (generation !== undefined ? results?.get(generation, key) : undefined) ?? (await evaluate(prepared, format, generation, key, arrived, res)),
+    });
   };
 
   /**

@@ -6,9 +6,10 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
-import { answeredNotModified, RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
+import { sendAnswer } from '../http/answer.js';
+import { RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
-import { documentBody, negotiateRepresentation, sendRdf, varyOnAccept } from '../http/negotiation.js';
+import { documentBody, negotiateRepresentation, rdfContentType, varyOnAccept } from '../http/negotiation.js';
 import type { JsonObject } from '../shaping/jsonld.js';
 import { NS } from '../vocab/namespaces.js';
 import { serviceVocab, VOCAB_COMMENTS } from './index-context.js';
@@ -55,13 +56,12 @@ export function vocabularyRoutes(ctx: Pick<AppContext, 'config'>): Router {
       bodies.set(key, made);
     }
     const { body, etag } = await made;
-    if (answeredNotModified(req, res, { etag }, RECORD_CACHE_CONTROL)) return;
-    if (representation.kind === 'rdf') {
-      sendRdf(res, representation.syntax, body);
-      return;
-    }
-    res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
-    res.send(body);
+    await sendAnswer(req, res, {
+      validators: { etag },
+      cacheControl: RECORD_CACHE_CONTROL,
+      contentType: representation.kind === 'rdf' ? rdfContentType(representation.syntax) : JSON_LD_CONTENT_TYPE,
+      body,
+    });
   });
   return router;
 }

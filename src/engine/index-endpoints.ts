@@ -17,8 +17,12 @@ import { single } from '../collection-index/filters/params.js';
 import type { RecordTable } from '../collection-index/record-table.js';
 import { asBadRequest } from '../endpoints/collection-params.js';
 import { indexContext } from '../endpoints/index-context.js';
-import { answeredNotModified, RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
+import { sendAnswer } from '../http/answer.js';
+import { RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
+import { HTML_CONTENT_TYPE, negotiateRepresentation, varyOnAccept } from '../http/negotiation.js';
+import { indexPage } from '../pages/index-page.js';
+import type { JsonNode } from '../pages/jsonld-view.js';
 import type { CollectionName } from '../vocab/iris.js';
 import { sharedIndexes } from './indexes.js';
 import type { ResourceKind } from './kind.js';
@@ -98,10 +102,20 @@ function route<T extends RecordTable, Q>(ctx: AppContext, router: Router, kind: 
     };
     const { body, etag } = endpoint.keep(query) ? await documents.get(index, id, build) : await build();
     const generation = ctx.store.generation;
-    const validators = { etag, lastModified: generation?.id === index.generationId ? new Date(generation.created) : undefined };
-    if (answeredNotModified(req, res, validators, RECORD_CACHE_CONTROL)) return;
-    res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
-    res.send(body);
+    const lastModified = generation?.id === index.generationId ? new Date(generation.created) : undefined;
+    // A browser gets the page for people; every other client the JSON-LD, whatever else it asks for.
+    varyOnAccept(res);
+    if (negotiateRepresentation(req, { pages: true }).kind === 'html') {
+      const html = indexPage(JSON.parse(body) as JsonNode, { base: ctx.iris.base, path: id.slice(ctx.iris.base.length) });
+      await sendAnswer(req, res, { validators: { etag: weakEtag(html), lastModified }, cacheControl: RECORD_CACHE_CONTROL, contentType: HTML_CONTENT_TYPE, body: html });
+      return;
+    }
+    await sendAnswer(req, res, {
+      validators: { etag, lastModified },
+      cacheControl: RECORD_CACHE_CONTROL,
+      contentType: JSON_LD_CONTENT_TYPE,
+      body,
+    });
   });
 }
 

@@ -12,6 +12,7 @@ import type { SortOrder } from '../collection-index/sort-orders.js';
 import type { TextField } from '../collection-index/text/text-index.js';
 import type { JsonObject } from '../shaping/jsonld.js';
 import type { IndexEndpoints } from './index-endpoints.js';
+import type { LabelledSet } from './label-index.js';
 import type { CollectionName, Iris, RecordKind } from '../vocab/iris.js';
 
 export type { CollectionName };
@@ -80,6 +81,18 @@ export interface OracleDeclaration {
   filters(params: Readonly<Record<string, string>>, iris: Iris): OracleFragment[];
 }
 
+/**
+ * A facet of the kind's search page for people (docs/html.md): a filter parameter of the collection and the
+ * records each of its values selects, counted under the current query.
+ */
+export interface FacetDeclaration<T extends RecordTable> {
+  readonly param: string;
+  /** The facet's heading. */
+  readonly title: string;
+  /** The values and their records in one generation's table (computed once per table). */
+  sets(table: T): readonly LabelledSet[];
+}
+
 export interface ResourceKind<T extends RecordTable = RecordTable> {
   readonly kind: RecordKind;
   readonly collection: CollectionName;
@@ -89,4 +102,6 @@ export interface ResourceKind<T extends RecordTable = RecordTable> {
   readonly oracle: OracleDeclaration;
   /** The index endpoints the kind owns (`/v2/id/<name>`, computed from its collection index), made once per app. */
   readonly indexes?: IndexEndpoints<T>;
+  /** The facets of its page for people, in the order shown. */
+  readonly facets?: readonly FacetDeclaration<T>[];
 }

@@ -57,17 +57,6 @@ export function isNotModified(req: Request, validators: Validators): boolean {
   return Math.floor(validators.lastModified.getTime() / 1000) * 1000 <= since;
 }
 
-/**
- * Sets the validators (and Cache-Control, when given) of a cacheable answer and, when the request's own
- * validators match, ends it with 304: true then, and the caller sends nothing more.
- */
-export function answeredNotModified(req: Request, res: Response, validators: Validators, cacheControl: string | undefined): boolean {
-  recordCacheHeaders(res, validators, cacheControl);
-  if (!isNotModified(req, validators)) return false;
-  sendNotModified(res);
-  return true;
-}
-
 /** Ends the response with 304 Not Modified (the validators set by `recordCacheHeaders` stay). */
 export function sendNotModified(res: Response): void {
   res.removeHeader('Content-Type');

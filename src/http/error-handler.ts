@@ -16,7 +16,12 @@ import {
   ServiceUnavailableError,
 } from './errors.js';
 import { cutForLog, redactUrl } from './redact.js';
+import { HTML_CONTENT_TYPE, negotiate } from './negotiation.js';
+import { errorPage } from '../pages/error-page.js';
 import { isProbePath } from './request-log.js';
+
+/** Offers of an error body: JSON unless the client prefers HTML (a browser). */
+const ERROR_OFFERS = ['application/json', 'application/ld+json', 'text/html'] as const;
 
 /** Headers describing a representation that an error response replaces. */
 const REPRESENTATION_HEADERS = ['ETag', 'Last-Modified', 'Cache-Control', 'Content-Disposition', 'Content-Location', 'Link'];
@@ -75,6 +80,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     for (const [name, value] of Object.entries(httpError.headers)) res.setHeader(name, value);
     // res.end rather than res.json: Express would add an ETag and could turn an error into a 304.
     res.status(httpError.status);
+    // A browser gets a page for people with the same message; every other client the JSON body.
+    res.vary('Accept');
+    if (negotiate(req, ERROR_OFFERS) === 'text/html') {
+      const body = httpError.body() as { error?: unknown; message?: unknown };
+      const message = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : httpError.message;
+      res.setHeader('Content-Type', HTML_CONTENT_TYPE);
+      res.end(errorPage(httpError.status, message));
+      return;
+    }
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.end(JSON.stringify(httpError.body()));
   };

@@ -9,6 +9,7 @@ import { Parser, Writer, type Quad } from 'n3';
 import { documentToNQuads, type JsonObject } from '../shaping/jsonld.js';
 import { writeRdfXml } from '../sparql/rdf-xml.js';
 import { NS } from '../vocab/namespaces.js';
+import { BadRequestError } from './errors.js';
 
 /** RDF syntaxes a record or collection page can be sent in besides JSON-LD, with their ETag suffixes. */
 export const RDF_SYNTAXES = {
@@ -19,11 +20,28 @@ export const RDF_SYNTAXES = {
 } as const;
 export type RdfSyntax = keyof typeof RDF_SYNTAXES;
 
-/** What a record or collection request asked for: the JSON-LD document, or its CONSTRUCT graph in an RDF syntax. */
-export type Representation = { kind: 'json-ld' } | { kind: 'rdf'; syntax: RdfSyntax };
+/**
+ * What a record or collection request asked for: the JSON-LD document, its CONSTRUCT graph in an RDF syntax, or
+ * (where the route has one) the page for people.
+ */
+export type Representation = { kind: 'json-ld' } | { kind: 'rdf'; syntax: RdfSyntax } | { kind: 'html' };
 
 const JSON_LD_OFFERS = ['application/ld+json', 'application/json'] as const;
 const RDF_OFFERS = Object.keys(RDF_SYNTAXES) as RdfSyntax[];
+export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+
+/**
+ * Values of the `format` parameter, which names a representation in the URL (a link a person can click, a
+ * `Link: rel="alternate"` target) and then wins over Accept.
+ */
+export const FORMATS: Readonly<Record<string, Representation>> = {
+  jsonld: { kind: 'json-ld' },
+  ttl: { kind: 'rdf', syntax: 'text/turtle' },
+  nt: { kind: 'rdf', syntax: 'application/n-triples' },
+  nq: { kind: 'rdf', syntax: 'application/n-quads' },
+  rdf: { kind: 'rdf', syntax: 'application/rdf+xml' },
+  html: { kind: 'html' },
+};
 
 /**
  * The offer the request's Accept header prefers, or undefined when it accepts none of them. Ties, a missing
@@ -34,9 +52,23 @@ export function negotiate<T extends string>(req: Request, offers: readonly T[]):
   return choice === false ? undefined : (choice as T);
 }
 
-/** The representation of a record or collection page; JSON-LD unless an RDF syntax is preferred (never 406). */
-export function negotiateRepresentation(req: Request): Representation {
-  const choice = negotiate<string>(req, [...JSON_LD_OFFERS, ...RDF_OFFERS]);
+/**
+ * The representation of a record or collection page; JSON-LD unless an RDF syntax is preferred (never 406). With
+ * `pages`, a route that has a page for people gives it to a client that prefers `text/html` to every RDF offer
+ * (a browser; `*∕*` and no Accept stay JSON-LD), and the `format` parameter, when given, decides (400 for a value
+ * it does not know).
+ */
+export function negotiateRepresentation(req: Request, options: { pages?: boolean } = {}): Representation {
+  if (options.pages === true) {
+    const format = req.query.format;
+    if (format !== undefined) {
+      const named = typeof format === 'string' ? FORMATS[format] : undefined;
+      if (named === undefined) throw new BadRequestError(`Invalid format. Use one of ${Object.keys(FORMATS).join(', ')}, or send an Accept header.`);
+      return named;
+    }
+  }
+  const choice = negotiate<string>(req, [...JSON_LD_OFFERS, ...RDF_OFFERS, ...(options.pages === true ? ['text/html'] : [])]);
+  if (choice === 'text/html') return { kind: 'html' };
   return choice !== undefined && choice in RDF_SYNTAXES ? { kind: 'rdf', syntax: choice as RdfSyntax } : { kind: 'json-ld' };
 }
 
@@ -46,6 +78,7 @@ export function negotiateRepresentation(req: Request): Representation {
  */
 export function representationEtag(etag: string, representation: Representation): string {
   if (representation.kind === 'json-ld') return etag;
+  if (representation.kind === 'html') return etag.replace(/"$/, '.html"');
   const suffix = RDF_SYNTAXES[representation.syntax].suffix;
   return etag.replace(/"$/, `.${suffix}"`);
 }
@@ -90,10 +123,4 @@ export async function serialiseQuads(quads: readonly Quad[], syntax: RdfSyntax):
 /** The Content-Type header of an RDF syntax (every syntax here is UTF-8). */
 export function rdfContentType(syntax: RdfSyntax | 'application/ld+json'): string {
   return `${syntax}; charset=utf-8`;
-}
-
-/** Sends an RDF body in `syntax`; Express answers 304 itself when the request's validators match. */
-export function sendRdf(res: Response, syntax: RdfSyntax, body: string): void {
-  res.setHeader('Content-Type', rdfContentType(syntax));
-  res.send(body);
 }

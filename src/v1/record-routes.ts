@@ -8,14 +8,15 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
-import { answeredNotModified, RECORD_CACHE_CONTROL } from '../http/caching.js';
+import { sendAnswer } from '../http/answer.js';
+import { RECORD_CACHE_CONTROL } from '../http/caching.js';
+import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import { BadRequestError, GoneError, UnprocessableEntityError } from '../http/errors.js';
 import { sharedRecords, type FinishedRecord } from '../records/records.js';
 import type { JsonObject } from '../shaping/jsonld.js';
 import { isValidPid } from '../vocab/iris.js';
 import { V1_AGENTS, V1_CONCEPTS, V1_EXHIBITIONS, V1_OBJECTS, type V1Kind } from './kinds.js';
 import { parseFlag } from './params.js';
-import { sendJsonLd } from './send.js';
 import { v1EasyObject } from './shapes/object.js';
 import type { V1Links } from './shapes/links.js';
 
@@ -51,12 +52,19 @@ export function recordRoutes(ctx: AppContext, links: V1Links): Router {
       if (!isValidPid(kind.kind, pid)) throw new BadRequestError(kind.engine.record.messages.invalidPid);
       const easy = kind === V1_OBJECTS && parseFlag(req.query, 'easy');
       const { record, pid: servedPid } = await find(pid);
-      if (servedPid !== pid) res.setHeader('Content-Location', links.page(kind.kind, servedPid));
+      const headers = servedPid !== pid ? { 'Content-Location': links.page(kind.kind, servedPid) } : undefined;
       // v1 is made from the v2 view body: its tag follows that body's (src/records/records.ts).
       const validators = { etag: `${(record.viewEtag ?? record.etag).slice(0, -1)}-v1${easy ? '-easy' : ''}"`, lastModified: await records.lastModified(servedPid, record) };
-      if (answeredNotModified(req, res, validators, RECORD_CACHE_CONTROL)) return;
-      const v2 = JSON.parse(record.viewBody ?? record.body) as JsonObject;
-      sendJsonLd(res, easy ? v1EasyObject(links, v2) : kind.full(links, v2, true));
+      await sendAnswer(req, res, {
+        validators,
+        cacheControl: RECORD_CACHE_CONTROL,
+        contentType: JSON_LD_CONTENT_TYPE,
+        headers,
+        body: () => {
+          const v2 = JSON.parse(record.viewBody ?? record.body) as JsonObject;
+          return JSON.stringify(easy ? v1EasyObject(links, v2) : kind.full(links, v2, true));
+        },
+      });
     });
   };
   for (const kind of [V1_OBJECTS, V1_AGENTS, V1_EXHIBITIONS, V1_CONCEPTS]) route(kind);

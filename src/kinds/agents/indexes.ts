@@ -4,7 +4,13 @@
  */
 import type { AppContext } from '../../app-context.js';
 import { labelIndex, type IndexEndpoint } from '../../engine/index-endpoints.js';
+import type { LabelledSet } from '../../engine/label-index.js';
 import { AGENT_ROLES, type AgentTable } from './table.js';
+
+/** The nationalities and their agents (the nationalities index, the nationality facet). */
+export const nationalitySets = (table: AgentTable): LabelledSet[] => [...table.nationalityLabels].map(([key, label]) => ({ label, ids: table.nationalities.get(key) ?? [] }));
+/** The roles and their agents. */
+export const roleSets = (table: AgentTable): LabelledSet[] => AGENT_ROLES.map((role) => ({ label: role, ids: table.roles[role] }));
 
 /** The index endpoints the agents kind declares, in the order they are routed. */
 export function agentIndexes(ctx: AppContext): IndexEndpoint<AgentTable, never>[] {
@@ -20,7 +26,7 @@ export function agentIndexes(ctx: AppContext): IndexEndpoint<AgentTable, never>[
         countKey: 'agent_count',
         filter: { collection: 'agents', param: 'nationality' },
       },
-      (table) => [...table.nationalityLabels].map(([key, label]) => ({ label, ids: table.nationalities.get(key) ?? [] })),
+      nationalitySets,
     ),
     labelIndex<AgentTable>(
       base,
@@ -32,7 +38,7 @@ export function agentIndexes(ctx: AppContext): IndexEndpoint<AgentTable, never>[
         countKey: 'agent_count',
         filter: { collection: 'agents', param: 'role' },
       },
-      (table) => AGENT_ROLES.map((role) => ({ label: role, ids: table.roles[role] })),
+      roleSets,
     ),
   ];
   return endpoints as unknown as IndexEndpoint<AgentTable, never>[];

@@ -11,7 +11,7 @@ import type { Iris } from '../../vocab/iris.js';
 import { AUTHORITY, NS } from '../../vocab/namespaces.js';
 import { AGENT_FILTERS } from './filters.js';
 import { AGENT_TYPES, buildAgentTable, type AgentRows, type AgentTable, type AgentType } from './table.js';
-import { agentIndexes } from './indexes.js';
+import { agentIndexes, nationalitySets, roleSets } from './indexes.js';
 
 /** The fragments of the agents oracle for a request's filter parameters (single values, as tests write them). */
 function oracleFilters(params: Readonly<Record<string, string>>): OracleFragment[] {
@@ -61,6 +61,10 @@ export const AGENTS: ResourceKind<AgentTable> = {
     linkOrder: ['fullRecord', 'modifiedSince', 'q', 'nationality', 'role', 'hasBio', 'language', 'type', 'sortBy', 'sortOrder'],
   },
   indexes: agentIndexes,
+  facets: [
+    { param: 'nationality', title: 'Nationality', sets: nationalitySets },
+    { param: 'role', title: 'Role', sets: roleSets },
+  ],
   oracle: {
     base: 'agents/oracle-base',
     sorts: { name: { query: 'agents/oracle-sort-name' }, modified: { query: 'agents/oracle-sort-modified' } },

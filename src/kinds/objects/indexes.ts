@@ -12,6 +12,7 @@ import type { TextQuery } from '../../collection-index/text/query-parser.js';
 import { filterParams, integerParam, labelIndex, PerIndex, queryString, round, withQuery, type IndexEndpoint } from '../../engine/index-endpoints.js';
 import type { ResourceKind } from '../../engine/kind.js';
 import type { LabelledSet } from '../../engine/label-index.js';
+import { BASE_COLORS } from '../../colors/base-colors.js';
 import { textQuery } from '../../endpoints/collection-params.js';
 import { indexContext } from '../../endpoints/index-context.js';
 import { colorIndex, dominantIndex } from './color-indexes.js';
@@ -119,6 +120,13 @@ function productionIndex(base: string): IndexEndpoint<ObjectTable, ProductionQue
   };
 }
 
+/** The type labels and their objects (the types index, the type facet). */
+export const typeSets = (table: ObjectTable): LabelledSet[] => termSets(table.typeTerms, table.typeLabels, true);
+/** The material labels and their objects. */
+export const materialSets = (table: ObjectTable): LabelledSet[] => termSets(table.materialTerms, table.materialLabels, false);
+/** The base colours and their objects (what `color` selects). */
+export const baseColorSets = (table: ObjectTable): LabelledSet[] => BASE_COLORS.map((color) => ({ label: color, ids: table.colors.bases.get(color)?.ids ?? [] }));
+
 /** The ids of `set`, or every id below `size` when nothing narrows. */
 const members = (set: Bitset | undefined, size: number): Iterable<number> => set?.toArray() ?? Array.from({ length: size }, (_, id) => id);
 
@@ -136,7 +144,7 @@ export function objectIndexes(ctx: AppContext, kind: ResourceKind<ObjectTable>):
         countKey: 'object_count',
         filter: { collection: 'objects', param: 'type' },
       },
-      (table) => termSets(table.typeTerms, table.typeLabels, true),
+      typeSets,
       onDisplayFilter,
     ),
     labelIndex<ObjectTable>(
@@ -149,7 +157,7 @@ export function objectIndexes(ctx: AppContext, kind: ResourceKind<ObjectTable>):
         countKey: 'object_count',
         filter: { collection: 'objects', param: 'material' },
       },
-      (table) => termSets(table.materialTerms, table.materialLabels, false),
+      materialSets,
       onDisplayFilter,
     ),
     productionIndex(base),

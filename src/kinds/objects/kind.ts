@@ -10,7 +10,7 @@ import { OBJECTS_ORACLE } from './oracle.js';
 import { objectSorts, SORT_KEYS } from './sorts.js';
 import { buildObjectTable, type IndexRows, type ObjectTable } from './table.js';
 import { objectTextFields } from './text.js';
-import { objectIndexes } from './indexes.js';
+import { baseColorSets, materialSets, objectIndexes, typeSets } from './indexes.js';
 
 /** Exact texts of reference/error-bodies.json. */
 export const OBJECT_NOT_FOUND = 'Object not found';
@@ -84,5 +84,10 @@ export const OBJECTS: ResourceKind<ObjectTable> = {
     reserved: PLANNED_PARAMS,
   },
   indexes: objectIndexes,
+  facets: [
+    { param: 'type', title: 'Type', sets: typeSets },
+    { param: 'material', title: 'Material', sets: materialSets },
+    { param: 'color', title: 'Colour', sets: baseColorSets },
+  ],
   oracle: OBJECTS_ORACLE,
 };

@@ -1,0 +1,94 @@
+/**
+ * The page for people of a collection page (`/v2/id/objects?…`, the other kinds alike): a search box over the
+ * kind (`q`), the facets of the query with their counts (each link narrows the query by one more filter value),
+ * the members of the page as links, and the page links. Rendered from the same Hydra document programs get.
+ */
+import { html, type Html } from './html.js';
+import { hrefOf, labelOf, type JsonNode, type ViewContext } from './jsonld-view.js';
+import { page, type Alternate } from './layout.js';
+import { RECORD_FORMATS } from './record-page.js';
+
+/** A facet's counted values under the current query. */
+export interface FacetView {
+  param: string;
+  title: string;
+  values: readonly { label: string; count: number }[];
+}
+
+export interface CollectionPageOptions extends ViewContext {
+  /** The collection's path (`/v2/id/objects`). */
+  path: string;
+  /** What the collection holds, for people (Objects, Agents, …). */
+  title: string;
+  /** The request's parameters in link order, page and itemsPerPage left out. */
+  params: readonly [string, string][];
+  facets: readonly FacetView[];
+  /** The sort keys of the kind (the first is the default). */
+  sortKeys: readonly string[];
+}
+
+type Json = JsonNode[string];
+const list = (value: Json | undefined): readonly Json[] => (value === undefined || value === null ? [] : Array.isArray(value) ? (value as Json[]) : [value]);
+const isNode = (value: Json): value is JsonNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const withParams = (path: string, params: readonly [string, string][]): string =>
+  params.length === 0 ? path : `${path}?${params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`;
+
+/** The query with `param` narrowed by `value` (a second value of the same parameter: both, comma-joined). */
+function narrowed(params: readonly [string, string][], param: string, value: string): [string, string][] {
+  const current = params.find(([k]) => k === param)?.[1];
+  const next = current === undefined ? value : current.split(',').includes(value) ? current : `${current},${value}`;
+  return [...params.filter(([k]) => k !== param), [param, next]];
+}
+
+function facetList(facet: FacetView, options: CollectionPageOptions): Html {
+  if (facet.values.length === 0) return html``;
+  return html`<section class="facet"><h2>${facet.title}</h2><ul>${facet.values.map(
+    (v) => html`<li><a href="${withParams(options.path, narrowed(options.params, facet.param, v.label))}">${v.label}</a> <span class="count">${v.count}</span></li>`,
+  )}</ul></section>`;
+}
+
+function pager(document: JsonNode, options: CollectionPageOptions): Html {
+  const view = list(document['hydra:view']).find(isNode);
+  if (view === undefined) return html``;
+  const link = (key: string, text: string, rel?: string): Html => {
+    const href = view[key];
+    return typeof href === 'string' ? html`<a href="${hrefOf(href, options)}"${rel !== undefined ? html` rel="${rel}"` : ''}>${text}</a>` : html`<span>${text}</span>`;
+  };
+  return html`<nav class="pager" aria-label="Pages">${link('hydra:first', 'First')} ${link('hydra:previous', 'Previous', 'prev')} ${link('hydra:next', 'Next', 'next')} ${link('hydra:last', 'Last')}</nav>`;
+}
+
+/** The page's query as JSON-LD and in the RDF syntaxes (`format`), for the page's links. */
+export function collectionAlternates(path: string, params: readonly [string, string][], pageNumber: number, itemsPerPage: number): Alternate[] {
+  const query: [string, string][] = [['page', String(pageNumber)], ['itemsPerPage', String(itemsPerPage)], ...params];
+  return RECORD_FORMATS.map((f) => ({ href: withParams(path, [...query, ['format', f.format]]), type: f.type, title: f.title }));
+}
+
+/** The page of a collection `document` (its Hydra JSON-LD). */
+export function collectionPage(document: JsonNode, options: CollectionPageOptions, alternates: readonly Alternate[]): string {
+  const q = options.params.find(([k]) => k === 'q')?.[1] ?? '';
+  const sortBy = options.params.find(([k]) => k === 'sortBy')?.[1];
+  const total = typeof document['hydra:totalItems'] === 'number' ? document['hydra:totalItems'] : 0;
+  const members = list(document['hydra:member']).filter(isNode);
+  const active = options.params.filter(([k]) => !['q', 'sortBy', 'sortOrder', 'fullRecord'].includes(k));
+  const hidden = options.params.filter(([k]) => k !== 'q' && k !== 'sortBy');
+  const main = html`<h1>${options.title}</h1>
+<form class="collection-search" role="search" action="${options.path}" method="get">
+<label for="q">Search ${options.title.toLowerCase()}</label>
+<input id="q" type="search" name="q" value="${q}">
+<label for="sortBy">Sort by</label>
+<select id="sortBy" name="sortBy">${options.sortKeys.map((key) => html`<option value="${key}"${key === sortBy ? html` selected` : ''}>${key}</option>`)}</select>
+${hidden.map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
+<button type="submit">Search</button>
+</form>
+${active.length > 0 ? html`<p class="active-filters">Filtered by ${active.map(([k, v], i) => html`${i > 0 ? ', ' : ''}<strong>${k}</strong> = ${v}`)} · <a href="${withParams(options.path, options.params.filter(([k]) => k === 'q'))}">clear filters</a></p>` : ''}
+<p class="total">${total} ${total === 1 ? 'result' : 'results'}</p>
+<div class="results">
+<aside class="facets" aria-label="Narrow the results">${options.facets.map((facet) => facetList(facet, options))}</aside>
+<section class="members" aria-label="Results">
+<ol>${members.map((member) => html`<li><a href="${hrefOf(member['@id'] as string, options)}">${labelOf(member) ?? (member['@id'] as string)}</a></li>`)}</ol>
+${pager(document, options)}
+</section>
+</div>`;
+  return page({ title: q !== '' ? `${options.title}: ${q}` : options.title, lang: 'en', main, alternates, ...(options.path === '/v2/id/objects' ? { query: q } : {}) });
+}

@@ -1,0 +1,152 @@
+/**
+ * A shaped JSON-LD document as HTML, for people: every property of the node with a readable name, nodes that
+ * name a resource as links (the service's own resources by their path, so the page works on any host), images
+ * as thumbnails, colours as swatches, language-tagged texts with their language. Generic on purpose: every kind
+ * shows all it serves, and a new property appears without a template change (its name humanised until it gets
+ * one in PROPERTY_NAMES).
+ */
+import { html, type Html, type HtmlValue } from './html.js';
+
+type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+export type JsonNode = { readonly [key: string]: Json };
+
+/** Readable names of the properties the records use (CIDOC-CRM, SKOS, OWL, PROV, the service's own keys). */
+export const PROPERTY_NAMES: Readonly<Record<string, string>> = {
+  'rdfs:label': 'Label',
+  'owl:sameAs': 'Same as',
+  'prov:generatedAtTime': 'Harvested',
+  'crm:P1_is_identified_by': 'Identified by',
+  'crm:P2_has_type': 'Type',
+  'crm:P3_has_note': 'Note',
+  'crm:P4_has_time-span': 'Date',
+  'crm:P7_took_place_at': 'Place',
+  'crm:P14_carried_out_by': 'By',
+  'crm:P16_used_specific_object': 'Objects shown',
+  'crm:P22_transferred_title_to': 'Acquired by',
+  'crm:P24i_changed_ownership_through': 'Acquisition',
+  'crm:P32_used_general_technique': 'Techniques',
+  'crm:P43_has_dimension': 'Dimensions',
+  'crm:P45_consists_of': 'Materials',
+  'crm:P46_has_component': 'Parts',
+  'crm:P46i_forms_part_of': 'Part of set',
+  'crm:P50_has_current_keeper': 'Keeper',
+  'crm:P55_has_current_location': 'On display at',
+  'crm:P65_shows_visual_item': 'Shows',
+  'crm:P67i_is_referred_to_by': 'Descriptions',
+  'crm:P72_has_language': 'Language',
+  'crm:P82a_begin_of_the_begin': 'From',
+  'crm:P82b_end_of_the_end': 'To',
+  'crm:P90_has_value': 'Value',
+  'crm:P91_has_unit': 'Unit',
+  'crm:P94i_was_created_by': 'Design',
+  'crm:P98i_was_born': 'Born / founded',
+  'crm:P100i_died_in': 'Died / dissolved',
+  'crm:P102_has_title': 'Title',
+  'crm:P104_is_subject_to': 'Rights',
+  'crm:P106_is_composed_of': 'Set members',
+  'crm:P106i_forms_part_of': 'Collections',
+  'crm:P107_has_current_or_former_member': 'Members',
+  'crm:P107i_is_current_or_former_member_of': 'Member of',
+  'crm:P108i_was_produced_by': 'Production',
+  'crm:P12i_was_present_at': 'Exhibitions',
+  'crm:P129i_is_subject_of': 'Media and sources',
+  'crm:P138i_has_representation': 'Images',
+  'crm:P15i_was_motivation_of': 'Inspired',
+  'crm:P152_has_parent': 'Parent',
+  'crm:P152i_is_parent_of': 'Parent of',
+  'person:citizenship': 'Nationality',
+  'skos:prefLabel': 'Preferred labels',
+  'skos:altLabel': 'Other labels',
+  'skos:scopeNote': 'Scope notes',
+  'skos:broader': 'Broader terms',
+  'skos:narrower': 'Narrower terms',
+  thumbnail: 'Thumbnail',
+  image: 'Image',
+};
+
+/** Keys a page never lists as properties (the document's machinery, or shown elsewhere on the page). */
+const HIDDEN = new Set(['@context', '@id', '@type', 'image']);
+
+/** `crm:P45_consists_of` → `consists of`. */
+export const propertyName = (key: string): string =>
+  PROPERTY_NAMES[key] ??
+  key
+    .replace(/^[a-z]+:/, '')
+    .replace(/^[A-Z]+\d+[a-z]?_/, '')
+    .replace(/_/g, ' ');
+
+export interface ViewContext {
+  /** The deployment's base URL: IRIs under it are linked by their path. */
+  base: string;
+}
+
+/** The href of an IRI: its path when the service serves it, else the IRI. */
+export function hrefOf(iri: string, ctx: ViewContext): string {
+  return iri.startsWith(`${ctx.base}/`) ? iri.slice(ctx.base.length) : iri;
+}
+
+const isNode = (value: Json): value is JsonNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+const list = (value: Json | undefined): readonly Json[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value as Json]);
+const typesOf = (node: JsonNode): string[] => list(node['@type']).filter((t): t is string => typeof t === 'string');
+
+/** The text a person reads for a node: its label, a preferred label, a title's label, a value, or its IRI. */
+export function labelOf(node: JsonNode): string | undefined {
+  for (const key of ['rdfs:label', 'skos:prefLabel']) {
+    for (const value of list(node[key])) {
+      if (typeof value === 'string') return value;
+      if (isNode(value) && typeof value['@value'] === 'string') return value['@value'];
+    }
+  }
+  const title = list(node['crm:P102_has_title'])[0];
+  if (title !== undefined && isNode(title)) return labelOf(title);
+  if (node['crm:P90_has_value'] !== undefined) return String(node['crm:P90_has_value'] as string | number);
+  return undefined;
+}
+
+const IMAGE_TYPES = new Set(['crm:E38_Image', 'crm:E36_Visual_Item']);
+const HEX = /^#[0-9A-Fa-f]{6}$/;
+const ABSOLUTE = /^https?:\/\//;
+
+/** An image node: the thumbnail (or the image) linking to the image, with its note and rights. */
+export function imageFigure(node: JsonNode, ctx: ViewContext): Html {
+  const id = node['@id'] as string;
+  const thumbnail = typeof node.thumbnail === 'string' ? node.thumbnail : id;
+  const rights = list(node['crm:P104_is_subject_to']).find(isNode);
+  const note = list(node['crm:P3_has_note']).find((n): n is string => typeof n === 'string');
+  return html`<figure><a href="${hrefOf(id, ctx)}"><img src="${hrefOf(thumbnail, ctx)}" alt="${labelOf(node) ?? note ?? 'image'}" loading="lazy"></a>${
+    note !== undefined || rights !== undefined
+      ? html`<figcaption>${note}${rights !== undefined ? html` <a href="${hrefOf(rights['@id'] as string, ctx)}">rights</a>` : ''}</figcaption>`
+      : ''
+  }</figure>`;
+}
+
+/** One value of a property. */
+function value(v: Json, ctx: ViewContext, depth: number): Html {
+  if (v === null) return html``;
+  if (typeof v === 'string') {
+    if (HEX.test(v)) return html`<span class="swatch" style="background:${v}"></span> <code>${v}</code>`;
+    return ABSOLUTE.test(v) ? html`<a href="${hrefOf(v, ctx)}">${v}</a>` : html`${v}`;
+  }
+  if (typeof v === 'number' || typeof v === 'boolean') return html`${String(v)}`;
+  if (Array.isArray(v)) return html`${v.map((item) => html`<div>${value(item, ctx, depth)}</div>`)}`;
+  const node = v as JsonNode;
+  if ('@value' in node) {
+    const lang = typeof node['@language'] === 'string' ? node['@language'] : undefined;
+    return html`<span${lang !== undefined ? html` lang="${lang}"` : ''}>${String(node['@value'] as string | number)}</span>${lang !== undefined ? html` <small class="lang">${lang}</small>` : ''}`;
+  }
+  const id = typeof node['@id'] === 'string' ? node['@id'] : undefined;
+  if (id !== undefined && typesOf(node).some((t) => IMAGE_TYPES.has(t)) && /\.(jpe?g|png|webp)$|\/full\/|\/default\.jpg$/i.test(id)) return imageFigure(node, ctx);
+  const label = labelOf(node);
+  const head: HtmlValue = id !== undefined ? html`<a href="${hrefOf(id, ctx)}">${label ?? id}</a>` : label !== undefined ? html`${label}` : '';
+  const rest = properties(node, ctx, depth + 1, new Set(['rdfs:label']));
+  return html`${head}${rest}`;
+}
+
+/** The properties of a node as a definition list (nested nodes indented), `skip` and the hidden keys left out. */
+export function properties(node: JsonNode, ctx: ViewContext, depth = 0, skip: ReadonlySet<string> = new Set()): Html {
+  const keys = Object.keys(node).filter((key) => !HIDDEN.has(key) && !skip.has(key) && list(node[key]).length > 0);
+  if (keys.length === 0 || depth > 6) return html``;
+  return html`<dl class="properties depth-${Math.min(depth, 3)}">${keys.map(
+    (key) => html`<dt title="${key}">${propertyName(key)}</dt><dd>${list(node[key]).map((v) => html`<div>${value(v, ctx, depth)}</div>`)}</dd>`,
+  )}</dl>`;
+}

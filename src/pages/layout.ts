@@ -1,0 +1,72 @@
+/**
+ * The frame of every page for people (docs/html.md): the museum's name linking home, a search box over the
+ * objects, the page's own content, and the links to the same resource for programs, as `<link rel="alternate">`
+ * in the head and as plain links in the footer. One stylesheet, `public/pages/pages.css`, served from this
+ * service (no CDN, no script): a museum restyles every page by replacing that file.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Router } from 'express';
+import { staticFileRoutes } from '../http/html.js';
+import { html, type Html } from './html.js';
+
+/** The stylesheet's path (served by pageAssetRoutes). */
+export const PAGES_CSS = '/assets/pages/pages.css';
+
+const PUBLIC_DIR = fileURLToPath(new URL('../../public/pages', import.meta.url));
+
+/** GET /assets/pages/*: the pages' stylesheet (mount at the root). */
+export const pageAssetRoutes = (): Router => {
+  const router = staticFileRoutes([{ dir: PUBLIC_DIR, files: ['pages.css'] }]);
+  return router;
+};
+
+/** Another representation of the page's resource. */
+export interface Alternate {
+  href: string;
+  /** Media type. */
+  type: string;
+  /** What a person reads on the link (JSON-LD, Turtle, …). */
+  title: string;
+}
+
+export interface PageOptions {
+  title: string;
+  /** BCP 47 language of the page's content. */
+  lang: string;
+  main: Html;
+  alternates?: readonly Alternate[];
+  /** The search box's value, when the page is a search. */
+  query?: string;
+}
+
+/** A complete HTML document. */
+export function page(options: PageOptions): string {
+  const alternates = options.alternates ?? [];
+  return html`<!doctype html>
+<html lang="${options.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${options.title} — Design Museum Gent</title>
+<link rel="stylesheet" href="${PAGES_CSS}">
+${alternates.map((a) => html`<link rel="alternate" type="${a.type}" href="${a.href}" title="${a.title}">\n`)}</head>
+<body>
+<header class="site">
+<a class="home" href="/">Design Museum Gent <span>collection as linked data</span></a>
+<form class="search" role="search" action="/v2/id/objects" method="get">
+<label for="site-q">Search the objects</label>
+<input id="site-q" type="search" name="q" value="${options.query ?? ''}" placeholder="chair, vaas, Van de Velde…">
+<button type="submit">Search</button>
+</form>
+</header>
+<main>
+${options.main}
+</main>
+<footer>
+${alternates.length > 0 ? html`<p>This page for programs: ${alternates.map((a, i) => html`${i > 0 ? ', ' : ''}<a href="${a.href}" type="${a.type}">${a.title}</a>`)}.</p>` : ''}
+<p><a href="/docs">API documentation</a> · <a href="/sparql">SPARQL</a> · <a href="/v2/">DCAT catalog</a> · Data licence CC BY 4.0</p>
+</footer>
+</body>
+</html>
+`.text;
+}
