@@ -14,6 +14,7 @@ import { sendAnswer } from '../http/answer.js';
 import { weakEtag } from '../http/caching.js';
 import { alternatesLinkHeader, nounOf, pageLanguage } from '../pages/negotiation.js';
 import { recordPage } from '../pages/record-page.js';
+import { messagePage } from '../pages/error-page.js';
 import type { JsonNode } from '../pages/jsonld-view.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import { HTML_CONTENT_TYPE, negotiateRepresentation, rdfContentType, representationEtag, serialiseQuads, varyOnAccept } from '../http/negotiation.js';
@@ -45,9 +46,18 @@ export function recordRoutes(ctx: AppContext, kind: Pick<ResourceKind, 'kind' | 
 
     const found = await records.lookup(pid);
     switch (found.kind) {
-      case 'redirect':
-        res.status(301).location(found.to).json({ message: REDIRECT_MESSAGE[found.state](kind.kind, found.toPid), resolved: found.to });
+      case 'redirect': {
+        const message = REDIRECT_MESSAGE[found.state](kind.kind, found.toPid);
+        res.status(301).location(found.to);
+        varyOnAccept(res);
+        if (negotiateRepresentation(req, { pages: true }).kind === 'html') {
+          res.setHeader('Content-Type', HTML_CONTENT_TYPE);
+          res.end(messagePage(301, message, { href: found.to.slice(ctx.iris.base.length), text: found.to }));
+          return;
+        }
+        res.json({ message, resolved: found.to });
         return;
+      }
       case 'removed':
         throw new GoneError(removedMessage(kind.kind));
       case 'notFound':

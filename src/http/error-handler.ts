@@ -17,7 +17,7 @@ import {
 } from './errors.js';
 import { cutForLog, redactUrl } from './redact.js';
 import { HTML_CONTENT_TYPE, negotiate } from './negotiation.js';
-import { errorPage } from '../pages/error-page.js';
+import { messagePage } from '../pages/error-page.js';
 import { isProbePath } from './request-log.js';
 
 /** Offers of an error body: JSON unless the client prefers HTML (a browser). */
@@ -86,7 +86,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       const body = httpError.body() as { error?: unknown; message?: unknown };
       const message = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : httpError.message;
       res.setHeader('Content-Type', HTML_CONTENT_TYPE);
-      res.end(errorPage(httpError.status, message));
+      res.end(messagePage(httpError.status, message));
       return;
     }
     res.setHeader('Content-Type', 'application/json; charset=utf-8');

@@ -1,0 +1,179 @@
+/**
+ * Pages for people (issue 25, docs/html.md): a browser's Accept gets an HTML page on every record, collection
+ * and index URL of the demo, with the status the JSON-LD answer has (200, 301, 404, 410); every other client
+ * (`application/ld+json`, `*∕*`, no Accept) gets the same JSON-LD bytes as before, whichever of them it sends.
+ * Expected titles, makers and exhibitions come from the demo's source export; facet counts are checked against
+ * the totals of the narrowed JSON-LD queries.
+ */
+import request from 'supertest';
+import { sourceObjects, sourceRecords, startDemoApp, type DemoApp } from '../helpers/demo.js';
+import type { ObjectRecord } from '../../src/harvest/schema.js';
+
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+const JSON_LD = 'application/ld+json; charset=utf-8';
+const HTML = 'text/html; charset=utf-8';
+
+let demo: DemoApp;
+
+beforeAll(async () => {
+  demo = await startDemoApp();
+}, 600_000);
+afterAll(() => demo.close());
+
+const get = (path: string, headers: Record<string, string> = {}): request.Test => {
+  const req = request(demo.app).get(path).redirects(0);
+  for (const [name, value] of Object.entries(headers)) req.set(name, value);
+  return req;
+};
+
+/** Every record path of the demo's source export, public or not, current or not. */
+function recordPaths(): string[] {
+  const objects = sourceObjects(demo.data).map((o) => `/v2/id/object/${o.objectNumber}`);
+  const others = (['agents', 'exhibitions', 'concepts'] as const).flatMap((kind) =>
+    (sourceRecords(demo.data, kind) as { pid: string }[]).map((r) => `/v2/id/${kind.slice(0, -1)}/${r.pid}`),
+  );
+  return [...objects, ...others];
+}
+
+const decode = (html: string): string => html.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+describe('a browser gets a page, every other client the JSON-LD it always got', () => {
+  it('on every record of the demo, with the status of the JSON-LD answer', async () => {
+    const paths = recordPaths();
+    expect(paths.length).toBeGreaterThan(1000);
+    const statuses = new Map<number, number>();
+    for (const path of paths) {
+      const plain = await get(path);
+      const page = await get(path, { Accept: BROWSER });
+      expect([path, page.status]).toEqual([path, plain.status]);
+      statuses.set(plain.status, (statuses.get(plain.status) ?? 0) + 1);
+      expect([path, page.headers['content-type']]).toEqual([path, HTML]);
+      expect(page.headers.vary).toMatch(/\bAccept\b/);
+      if (plain.status === 301) expect(page.headers.location).toBe(plain.headers.location);
+      if (plain.status !== 200) continue;
+      // The same bytes for each non-browser client, and the page's own tag.
+      for (const accept of ['application/ld+json', '*/*']) {
+        const other = await get(path, { Accept: accept });
+        expect([path, accept, other.headers['content-type'], other.text === plain.text]).toEqual([path, accept, JSON_LD, true]);
+      }
+      expect(plain.headers['content-type']).toBe(JSON_LD);
+      expect(page.headers.etag).not.toBe(plain.headers.etag);
+      // The page names the record by its URI and links its JSON-LD.
+      const iri = (JSON.parse(plain.text) as { '@id': string })['@id'];
+      expect(page.text).toContain(`>${iri}</a>`);
+      expect(page.text).toContain(`href="${path}?format=jsonld"`);
+    }
+    // The demo has records in each state the spec names.
+    expect([...statuses.keys()].sort()).toEqual([200, 301, 404, 410]);
+  }, 300_000);
+
+  it('on every collection and index URL, and on the first and last page', async () => {
+    const paths = ['/v2/id/objects', '/v2/id/agents', '/v2/id/exhibitions', '/v2/id/concepts', '/v2/id/objects?q=stoel&page=2'];
+    for (const kind of ['objects', 'agents', 'exhibitions', 'concepts']) {
+      const first = JSON.parse((await get(`/v2/id/${kind}`)).text) as { 'hydra:view': { 'hydra:last': string } };
+      paths.push(new URL(first['hydra:view']['hydra:last']).pathname + new URL(first['hydra:view']['hydra:last']).search);
+    }
+    paths.push('/v2/id/types', '/v2/id/materials', '/v2/id/nationalities', '/v2/id/roles', '/v2/id/production', '/v2/id/colors', '/v2/id/materials?onDisplay=true');
+    for (const path of paths) {
+      const plain = await get(path);
+      expect([path, plain.status, plain.headers['content-type']]).toEqual([path, 200, JSON_LD]);
+      for (const accept of ['application/ld+json', '*/*']) expect([path, accept, (await get(path, { Accept: accept })).text === plain.text]).toEqual([path, accept, true]);
+      const page = await get(path, { Accept: BROWSER });
+      expect([path, page.status, page.headers['content-type']]).toEqual([path, 200, HTML]);
+      expect(page.text).toMatch(/<h1>[^<]+<\/h1>/);
+    }
+  }, 120_000);
+});
+
+describe('the record page', () => {
+  const served = (): ObjectRecord => {
+    const object = sourceObjects(demo.data).find(
+      (o) => o.public && o.healthy && o.state.kind === 'current' && o.titles.en !== undefined && o.titles.nl !== undefined && o.exhibitions.length > 0 && o.productions.length > 0,
+    );
+    if (!object) throw new Error('the demo has no public object with Dutch and English titles, an exhibition and a production');
+    return object;
+  };
+
+  it('is titled in the page’s language, with the other titles beside it', async () => {
+    const object = served();
+    const en = await get(`/v2/id/object/${object.objectNumber}`, { Accept: BROWSER, 'Accept-Language': 'en-GB,en;q=0.9' });
+    expect(decode(/<h1>([^<]*)<\/h1>/.exec(en.text)![1]!)).toBe(object.titles.en);
+    expect(decode(en.text)).toContain(`<small class="lang">nl</small> ${object.titles.nl}`);
+    expect(en.headers.vary).toMatch(/Accept-Language/);
+    const nl = await get(`/v2/id/object/${object.objectNumber}`, { Accept: BROWSER });
+    expect(decode(/<h1>([^<]*)<\/h1>/.exec(nl.text)![1]!)).toBe(object.titles.nl);
+    expect(nl.headers.etag).not.toBe(en.headers.etag);
+  });
+
+  it('links the exhibitions and makers by their paths on this service', async () => {
+    const object = served();
+    const page = await get(`/v2/id/object/${object.objectNumber}`, { Accept: BROWSER });
+    for (const pid of object.exhibitions) expect(page.text).toContain(`href="/v2/id/exhibition/${pid}"`);
+    const publicAgents = new Set((sourceRecords(demo.data, 'agents') as { pid: string; public: boolean; healthy?: boolean }[]).filter((a) => a.public).map((a) => a.pid));
+    const makers = object.productions.flatMap((p) => (p.agent !== undefined && publicAgents.has(p.agent) ? [p.agent] : []));
+    for (const pid of makers) expect(page.text).toContain(`href="/v2/id/agent/${pid}"`);
+  });
+
+  it('shows each image by its thumbnail, with its attribution', async () => {
+    const object = sourceObjects(demo.data).find((o) => o.public && o.healthy && o.state.kind === 'current' && o.images.length > 0)!;
+    const page = decode((await get(`/v2/id/object/${object.objectNumber}`, { Accept: BROWSER })).text);
+    expect(page).toContain('<section class="gallery"');
+    expect(page).toContain(object.images[0]!.attribution);
+  });
+
+  it('names every representation in a Link header, whatever the format, and serves each at its ?format= URL', async () => {
+    const object = served();
+    const path = `/v2/id/object/${object.objectNumber}`;
+    for (const headers of [{}, { Accept: 'text/turtle' }, { Accept: BROWSER }]) {
+      const link = (await get(path, headers)).headers.link as string;
+      for (const [format, type] of [
+        ['jsonld', 'application/ld+json'],
+        ['ttl', 'text/turtle'],
+        ['nt', 'application/n-triples'],
+        ['nq', 'application/n-quads'],
+        ['rdf', 'application/rdf+xml'],
+        ['html', 'text/html'],
+      ]) {
+        expect(link).toContain(`<${demo.ctx.iris.object(object.objectNumber)}?format=${format}>; rel="alternate"; type="${type}"`);
+        const answer = await get(`${path}?format=${format}`, { Accept: BROWSER });
+        expect([format, answer.status, answer.headers['content-type']]).toEqual([format, 200, `${type}; charset=utf-8`]);
+      }
+    }
+    expect((await get(`${path}?format=jsonld`)).text).toBe((await get(path)).text);
+    const bad = await get(`${path}?format=docx`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/Invalid format/);
+  });
+
+  it('escapes the record’s text', async () => {
+    const page = await get('/v2/id/objects?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E', { Accept: BROWSER });
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain('<script>alert(1)</script>');
+    expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('errors and moved records for a browser', () => {
+  it('are pages with the JSON message, and JSON for every other client', async () => {
+    const missing = await get('/v2/id/object/NO-SUCH-1', { Accept: BROWSER });
+    const json = await get('/v2/id/object/NO-SUCH-1');
+    expect(missing.status).toBe(404);
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(missing.text).toContain(`<p>${json.body.error as string}</p>`);
+    const invalid = await get('/v2/id/object/%20bad', { Accept: BROWSER });
+    expect([invalid.status, invalid.headers['content-type']]).toEqual([400, HTML]);
+  });
+});
+
+describe('facets', () => {
+  it('count what the narrowed query’s JSON-LD totals say, and their links narrow the query', async () => {
+    const page = decode((await get('/v2/id/objects?q=stoel', { Accept: BROWSER })).text);
+    const links = [...page.matchAll(/<li><a href="(\/v2\/id\/objects\?[^"]+)">[^<]*<\/a> <span class="count">(\d+)<\/span><\/li>/g)];
+    expect(links.length).toBeGreaterThan(2);
+    for (const [, href, count] of links.slice(0, 8)) {
+      expect(href).toContain('q=stoel');
+      const narrowed = JSON.parse((await get(href!)).text) as { 'hydra:totalItems': number };
+      expect([href, narrowed['hydra:totalItems']]).toEqual([href, Number(count)]);
+    }
+  });
+});
