@@ -17,4 +17,9 @@ export interface AppContext {
   logger: Logger;
   metrics: Metrics;
   queries: QueryCatalogue;
+  /**
+   * The base URL the IIIF router mounted at /iiif names itself by, when it is not BASE_URL (a demo whose images
+   * were harvested from another port): the pages for people link such URLs by their path here.
+   */
+  iiifBase?: string;
 }

@@ -20,7 +20,7 @@ import { CollectionMembers } from './collection-members.js';
 import { collectionAlternates, collectionPage } from '../pages/collection-page.js';
 import { facetViews } from '../pages/facets.js';
 import type { JsonNode } from '../pages/jsonld-view.js';
-import { nounOf } from '../pages/negotiation.js';
+import { nounOf, viewContext } from '../pages/negotiation.js';
 
 /** A request retries once when the store swapped generations between the index and the page query. */
 const ATTEMPTS = 3;
@@ -53,7 +53,7 @@ export function collectionRoutes<T extends RecordTable>(ctx: AppContext, kind: R
       if (representation.kind === 'html') {
         const path = collection.slice(ctx.iris.base.length);
         const body = collectionPage(JSON.parse(document) as JsonNode, {
-          base: ctx.iris.base,
+          ...viewContext(ctx),
           path,
           title: nounOf(kind.collection),
           params: query.linkParams,

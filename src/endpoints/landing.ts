@@ -64,6 +64,9 @@ export function landingPage(): string {
       li { margin: 0.3rem 0; }
       li span { color: #555; }
       code { background: #f3f3f3; padding: 0 0.25rem; border-radius: 3px; }
+      form.search { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin-top: 1rem; }
+      form.search input { min-width: 16rem; padding: 0.35rem 0.5rem; border: 1px solid #767676; border-radius: 4px; font: inherit; }
+      form.search button { padding: 0.35rem 0.75rem; font: inherit; border-radius: 4px; border: 1px solid #0b5cad; background: #0b5cad; color: #fff; }
     </style>
   </head>
   <body>
@@ -75,6 +78,13 @@ export function landingPage(): string {
         N-Quads dumps. Data licence: CC BY 4.0.</p>
     </header>
     <main>
+      <form class="search" role="search" action="/v2/id/objects" method="get">
+        <label for="q">Search the objects</label>
+        <input id="q" type="search" name="q" placeholder="stoel, vaas, porselein…">
+        <button type="submit">Search</button>
+      </form>
+      <p>Or browse the <a href="/v2/id/agents">agents</a>, <a href="/v2/id/exhibitions">exhibitions</a> and
+        <a href="/v2/id/concepts">concepts</a>: every address of the API is also a page for people.</p>
       <h2>Start here</h2>
       <ul>
 ${list(API)}

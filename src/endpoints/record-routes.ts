@@ -12,7 +12,7 @@ import type { ResourceKind } from '../engine/kind.js';
 import { BadRequestError, GoneError, NotFoundError } from '../http/errors.js';
 import { sendAnswer } from '../http/answer.js';
 import { weakEtag } from '../http/caching.js';
-import { alternatesLinkHeader, nounOf, pageLanguage } from '../pages/negotiation.js';
+import { alternatesLinkHeader, nounOf, pageLanguage, viewContext } from '../pages/negotiation.js';
 import { recordPage } from '../pages/record-page.js';
 import { messagePage } from '../pages/error-page.js';
 import type { JsonNode } from '../pages/jsonld-view.js';
@@ -73,7 +73,7 @@ export function recordRoutes(ctx: AppContext, kind: Pick<ResourceKind, 'kind' | 
         if (representation.kind === 'html') {
           // The page shows everything the record has: the kind's view (objects' colours) included.
           const lang = pageLanguage(req, res);
-          const body = recordPage(JSON.parse(recordBody(record, declaration.view !== undefined)) as JsonNode, { base: ctx.iris.base, path: iri.slice(ctx.iris.base.length), noun: nounOf(kind.kind), lang });
+          const body = recordPage(JSON.parse(recordBody(record, declaration.view !== undefined)) as JsonNode, { ...viewContext(ctx), path: iri.slice(ctx.iris.base.length), noun: nounOf(kind.kind), lang });
           await sendAnswer(req, res, { validators: { etag: weakEtag(body), lastModified }, cacheControl: declaration.cacheControl, contentType: HTML_CONTENT_TYPE, headers, body });
           return;
         }

@@ -22,6 +22,7 @@ import { RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import { HTML_CONTENT_TYPE, negotiateRepresentation, varyOnAccept } from '../http/negotiation.js';
 import { indexPage } from '../pages/index-page.js';
+import { viewContext } from '../pages/negotiation.js';
 import type { JsonNode } from '../pages/jsonld-view.js';
 import type { CollectionName } from '../vocab/iris.js';
 import { sharedIndexes } from './indexes.js';
@@ -106,7 +107,7 @@ function route<T extends RecordTable, Q>(ctx: AppContext, router: Router, kind: 
     // A browser gets the page for people; every other client the JSON-LD, whatever else it asks for.
     varyOnAccept(res);
     if (negotiateRepresentation(req, { pages: true }).kind === 'html') {
-      const html = indexPage(JSON.parse(body) as JsonNode, { base: ctx.iris.base, path: id.slice(ctx.iris.base.length) });
+      const html = indexPage(JSON.parse(body) as JsonNode, { ...viewContext(ctx), path: id.slice(ctx.iris.base.length) });
       await sendAnswer(req, res, { validators: { etag: weakEtag(html), lastModified }, cacheControl: RECORD_CACHE_CONTROL, contentType: HTML_CONTENT_TYPE, body: html });
       return;
     }

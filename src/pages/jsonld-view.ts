@@ -48,6 +48,7 @@ export const PROPERTY_NAMES: Readonly<Record<string, string>> = {
   'crm:P107_has_current_or_former_member': 'Members',
   'crm:P107i_is_current_or_former_member_of': 'Member of',
   'crm:P108i_was_produced_by': 'Production',
+  'crm:P11i_participated_in': 'Took part in',
   'crm:P12i_was_present_at': 'Exhibitions',
   'crm:P129i_is_subject_of': 'Media and sources',
   'crm:P138i_has_representation': 'Images',
@@ -76,13 +77,25 @@ export const propertyName = (key: string): string =>
     .replace(/_/g, ' ');
 
 export interface ViewContext {
-  /** The deployment's base URL: IRIs under it are linked by their path. */
-  base: string;
+  /** Base URLs whose paths this service serves (BASE_URL first): IRIs under them are linked by their path. */
+  bases: readonly string[];
+  /**
+   * Whether this service answers a path of its own (a record, an image); the nodes inside a record
+   * (`…/production/1`, `…/identifier/objectnummer`) have IRIs too, but nothing is served there.
+   */
+  serves(path: string): boolean;
 }
 
-/** The href of an IRI: its path when the service serves it, else the IRI. */
-export function hrefOf(iri: string, ctx: ViewContext): string {
-  return iri.startsWith(`${ctx.base}/`) ? iri.slice(ctx.base.length) : iri;
+/** The href of an IRI: its path when it is under one of the service's bases, else the IRI. */
+export function hrefOf(iri: string, ctx: Pick<ViewContext, 'bases'>): string {
+  const base = ctx.bases.find((b) => iri.startsWith(`${b}/`));
+  return base === undefined ? iri : iri.slice(base.length);
+}
+
+/** The href of an IRI a page may link: another site's IRI, or a path the service answers; else undefined. */
+export function linkOf(iri: string, ctx: ViewContext): string | undefined {
+  const href = hrefOf(iri, ctx);
+  return !href.startsWith('/') || ctx.serves(href) ? href : undefined;
 }
 
 const isNode = (value: Json): value is JsonNode => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -113,7 +126,10 @@ export function imageFigure(node: JsonNode, ctx: ViewContext): Html {
   const thumbnail = typeof node.thumbnail === 'string' ? node.thumbnail : id;
   const rights = list(node['crm:P104_is_subject_to']).find(isNode);
   const note = list(node['crm:P3_has_note']).find((n): n is string => typeof n === 'string');
-  return html`<figure><a href="${hrefOf(id, ctx)}"><img src="${hrefOf(thumbnail, ctx)}" alt="${labelOf(node) ?? note ?? 'image'}" loading="lazy"></a>${
+  const src = hrefOf(thumbnail, ctx);
+  // An image of another site is linked, not loaded: a page asks nothing of third parties on its reader's behalf.
+  const shown = src.startsWith('/') ? html`<img src="${src}" alt="${labelOf(node) ?? note ?? 'image'}" loading="lazy">` : html`image on ${new URL(src).host}`;
+  return html`<figure><a href="${hrefOf(id, ctx)}">${shown}</a>${
     note !== undefined || rights !== undefined
       ? html`<figcaption>${note}${rights !== undefined ? html` <a href="${hrefOf(rights['@id'] as string, ctx)}">rights</a>` : ''}</figcaption>`
       : ''
@@ -125,7 +141,8 @@ function value(v: Json, ctx: ViewContext, depth: number): Html {
   if (v === null) return html``;
   if (typeof v === 'string') {
     if (HEX.test(v)) return html`<span class="swatch" style="background:${v}"></span> <code>${v}</code>`;
-    return ABSOLUTE.test(v) ? html`<a href="${hrefOf(v, ctx)}">${v}</a>` : html`${v}`;
+    const link = ABSOLUTE.test(v) ? linkOf(v, ctx) : undefined;
+    return link !== undefined ? html`<a href="${link}">${v}</a>` : html`${v}`;
   }
   if (typeof v === 'number' || typeof v === 'boolean') return html`${String(v)}`;
   if (Array.isArray(v)) return html`${v.map((item) => html`<div>${value(item, ctx, depth)}</div>`)}`;
@@ -137,7 +154,8 @@ function value(v: Json, ctx: ViewContext, depth: number): Html {
   const id = typeof node['@id'] === 'string' ? node['@id'] : undefined;
   if (id !== undefined && typesOf(node).some((t) => IMAGE_TYPES.has(t)) && /\.(jpe?g|png|webp)$|\/full\/|\/default\.jpg$/i.test(id)) return imageFigure(node, ctx);
   const label = labelOf(node);
-  const head: HtmlValue = id !== undefined ? html`<a href="${hrefOf(id, ctx)}">${label ?? id}</a>` : label !== undefined ? html`${label}` : '';
+  const link = id !== undefined ? linkOf(id, ctx) : undefined;
+  const head: HtmlValue = link !== undefined ? html`<a href="${link}">${label ?? id}</a>` : (label ?? '');
   const rest = properties(node, ctx, depth + 1, new Set(['rdfs:label']));
   return html`${head}${rest}`;
 }

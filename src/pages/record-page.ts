@@ -69,7 +69,16 @@ function gallery(record: JsonNode, ctx: ViewContext): Html {
     (node): node is JsonNode => isNode(node) && typeof node['@id'] === 'string' && (/\.(jpe?g|png|webp)$/i.test(node['@id']) || /\/full\//.test(node['@id'])),
   );
   const figures = images.map((node) => imageFigure(node, ctx));
-  if (typeof record.thumbnail === 'string') figures.push(html`<figure><img src="${record.thumbnail}" alt="${labelOf(record) ?? ''}" loading="lazy"></figure>`);
+  // A thumbnail of another site (an agent's encyclopedia portrait) is linked, not loaded: a page asks nothing of
+  // third parties on its reader's behalf.
+  if (typeof record.thumbnail === 'string') {
+    const href = hrefOf(record.thumbnail, ctx);
+    figures.push(
+      href.startsWith('/')
+        ? html`<figure><img src="${href}" alt="${labelOf(record) ?? ''}" loading="lazy"></figure>`
+        : html`<p class="external-image"><a href="${href}">Portrait (on ${new URL(href).host})</a></p>`,
+    );
+  }
   return figures.length > 0 ? html`<section class="gallery" aria-label="Images">${figures}</section>` : html``;
 }
 

@@ -124,7 +124,8 @@ describe('the record page', () => {
   it('names every representation in a Link header, whatever the format, and serves each at its ?format= URL', async () => {
     const object = served();
     const path = `/v2/id/object/${object.objectNumber}`;
-    for (const headers of [{}, { Accept: 'text/turtle' }, { Accept: BROWSER }]) {
+    const variants: Record<string, string>[] = [{}, { Accept: 'text/turtle' }, { Accept: BROWSER }];
+    for (const headers of variants) {
       const link = (await get(path, headers)).headers.link as string;
       for (const [format, type] of [
         ['jsonld', 'application/ld+json'],

@@ -192,6 +192,7 @@ export async function startDemoApp(env: Record<string, string> = {}, options: De
     logger: memoryLogger('fatal').logger,
     metrics: new Metrics(),
     queries: new QueryCatalogue(),
+    iiifBase: data.iiifBase,
   };
   // As server.ts mounts it: answering only for the objects public in the generation the REST store serves.
   const servedIiif = new ServedIiifAccess({ dataDir: data.dataDir, sourceDir: data.sourceDir });

@@ -1,0 +1,157 @@
+/**
+ * The pages for people in a real browser (issue 25): headless Debian Chromium driven by playwright-core walks
+ * landing → search "stoel" → a facet → an object → its maker → an exhibition the maker took part in → a concept
+ * → its broader concept, by clicking the links the pages show. On each page: a screenshot (a PNG), every link and
+ * image of the page answers 200 (images load; links are asked with the browser's Accept), axe-core finds no
+ * serious or critical violation, and no request leaves the service's origin.
+ */
+import { createRequire } from 'node:module';
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { describeWithChromium, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+
+const SCREENSHOT_DIR = new URL('../../.cache/screenshots/pages/', import.meta.url);
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[] }[];
+}
+
+describeWithChromium('test/browser/pages.test.ts')('pages for people in headless Chromium', () => {
+  let session: BrowserSession;
+  let browser: Browser;
+  let origin: string;
+  const checkedLinks = new Map<string, number>();
+
+  beforeAll(async () => {
+    session = await startBrowserSession();
+    ({ browser, origin } = session);
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  /** Screenshot, links, images and axe-core on the page now shown; returns the page's hrefs. */
+  async function check(page: Page, name: string): Promise<string[]> {
+    // Lazy images below the fold are loaded now, so that each one is checked (and shown in the screenshot).
+    await page.evaluate(() =>
+      Promise.all(
+        [...document.images].map((img) => {
+          img.loading = 'eager';
+          return img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve) ?? img.addEventListener('error', resolve));
+        }),
+      ),
+    );
+    const file = new URL(`${name}.png`, SCREENSHOT_DIR);
+    await page.screenshot({ path: file.pathname, fullPage: true });
+    expect(readFileSync(file).subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+
+    // Every image has loaded (a broken one has no natural width).
+    const images = await page.locator('img').evaluateAll((nodes) => nodes.map((n) => ({ src: (n as HTMLImageElement).currentSrc, width: (n as HTMLImageElement).naturalWidth })));
+    for (const image of images) expect([name, image.src, image.width > 0]).toEqual([name, image.src, true]);
+
+    // Every link answers 200 to a browser (each URL asked once per test run).
+    const hrefs = await page.locator('a[href]').evaluateAll((nodes) => nodes.map((n) => (n as HTMLAnchorElement).href));
+    for (const href of new Set(hrefs)) {
+      if (!href.startsWith(origin)) continue;
+      if (!checkedLinks.has(href)) checkedLinks.set(href, (await fetch(href, { headers: { Accept: BROWSER_ACCEPT }, redirect: 'follow' })).status);
+      expect([name, href, checkedLinks.get(href)]).toEqual([name, href, 200]);
+    }
+
+    await page.addScriptTag({ content: AXE_SOURCE });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+      return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
+    });
+    expect([name, violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')]).toEqual([name, []]);
+    return hrefs;
+  }
+
+  /** Clicks the first link whose path matches `pattern` and waits for the page it opens. */
+  async function follow(page: Page, pattern: RegExp): Promise<string> {
+    const hrefs = await page.locator('main a[href]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href') ?? ''));
+    const href = hrefs.find((h) => pattern.test(h));
+    if (href === undefined) throw new Error(`no link matching ${String(pattern)} on ${page.url()}`);
+    await Promise.all([page.waitForLoadState('load'), page.locator(`main a[href="${href}"]`).first().click()]);
+    await page.waitForURL((url) => url.pathname + url.search === href || url.href === href);
+    return href;
+  }
+
+  it('walks from the landing page to a broader concept, every page accessible and served from this origin', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const elsewhere: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (req) => {
+      const url = req.url();
+      if (!url.startsWith(origin) && !url.startsWith('data:')) elsewhere.push(url);
+    });
+    page.on('pageerror', (err) => errors.push(err.message));
+
+    expect((await page.goto(`${origin}/`))?.status()).toBe(200);
+    await check(page, '1-landing');
+
+    await page.fill('main input[name=q]', 'stoel');
+    await Promise.all([page.waitForURL(/\/v2\/id\/objects\?q=stoel/), page.click('main form.search button')]);
+    expect(await page.locator('h1').innerText()).toBe('Objects');
+    const total = Number(/(\d+) results?/.exec(await page.locator('.total').innerText())![1]);
+    expect(total).toBeGreaterThan(0);
+    await check(page, '2-search');
+
+    // A facet narrows the query: the new total is the count the facet showed.
+    const facet = page.locator('.facet li').first();
+    const count = Number(await facet.locator('.count').innerText());
+    await Promise.all([page.waitForURL(/type=/), facet.locator('a').click()]);
+    expect(await page.locator('.total').innerText()).toBe(`${count} ${count === 1 ? 'result' : 'results'}`);
+    await check(page, '3-facet');
+
+    await follow(page, /^\/v2\/id\/object\//);
+    expect(await page.locator('.kind').innerText()).toMatch(/^Object/);
+    await check(page, '4-object');
+
+    // The object's maker (a production or design event carries it).
+    await follow(page, /^\/v2\/id\/agent\//);
+    expect(await page.locator('.kind').innerText()).toMatch(/^Agent/);
+    await check(page, '5-maker');
+
+    // An exhibition: the maker's, or else the object's (back one page).
+    const makerExhibitions = await page.locator('main a[href^="/v2/id/exhibition/"]').count();
+    if (makerExhibitions === 0) await page.goBack();
+    await follow(page, /^\/v2\/id\/exhibition\//);
+    expect(await page.locator('.kind').innerText()).toMatch(/^Exhibition/);
+    await check(page, '6-exhibition');
+
+    // A concept of the collection, then its broader concept.
+    await page.goto(`${origin}/v2/id/concepts?q=stoel`);
+    await follow(page, /^\/v2\/id\/concept\//);
+    const hasBroader = (await page.locator('dt[title="skos:broader"] + dd a[href^="/v2/id/concept/"]').count()) > 0;
+    if (!hasBroader) {
+      // Not every concept has one: take a concept that has, from the concepts listed.
+      await page.goto(`${origin}/v2/id/concepts?itemsPerPage=100`);
+      const candidates = await page.locator('.members a').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href') ?? ''));
+      let found = false;
+      for (const href of candidates) {
+        await page.goto(`${origin}${href}`);
+        if ((await page.locator('dt[title="skos:broader"] + dd a[href^="/v2/id/concept/"]').count()) > 0) {
+          found = true;
+          break;
+        }
+      }
+      expect(found).toBe(true);
+    }
+    await check(page, '7-concept');
+    const broader = await page.locator('dt[title="skos:broader"] + dd a[href^="/v2/id/concept/"]').first().getAttribute('href');
+    await Promise.all([page.waitForURL(`${origin}${broader!}`), page.locator(`dt[title="skos:broader"] + dd a[href="${broader!}"]`).first().click()]);
+    expect(await page.locator('.kind').innerText()).toMatch(/^Concept/);
+    await check(page, '8-broader-concept');
+
+    expect(elsewhere).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+});
