@@ -40,6 +40,10 @@ export const VOCAB_TERMS = [
   'css',
   'base',
   'percentage',
+  // Related objects.
+  'similarity',
+  'shares',
+  'feature',
 ] as const;
 
 /** Keys whose values are links: `@id`-typed, so they expand to IRIs rather than strings. */
@@ -72,6 +76,9 @@ export const VOCAB_COMMENTS: Readonly<Record<(typeof VOCAB_TERMS)[number] | (typ
   css: 'The named tone (CSS colour name) of a colour cluster.',
   base: 'The base colour of a colour cluster.',
   percentage: 'The share of the image covered by a colour cluster.',
+  similarity: 'How much a related object shares with the object: the summed weights of the shared features (docs/similar.md).',
+  shares: 'One feature a related object shares with the object: the feature and the concept, agent or colour shared.',
+  feature: 'The kind of a shared feature: maker, type, concept, material, color or period.',
 };
 
 /** The context of every index document. */

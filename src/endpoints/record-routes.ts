@@ -9,6 +9,8 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
 import type { ResourceKind } from '../engine/kind.js';
+import { sharedIndexes } from '../engine/indexes.js';
+import type { RecordTable } from '../collection-index/record-table.js';
 import { BadRequestError, GoneError, NotFoundError } from '../http/errors.js';
 import { sendAnswer } from '../http/answer.js';
 import { weakEtag } from '../http/caching.js';
@@ -32,8 +34,23 @@ const REDIRECT_MESSAGE = {
   withdrawn: (noun: string, to: string) => `This ${noun} has been withdrawn; its record continues as ${to}.`,
 } as const;
 
+/** The records the kind relates to the record `iri`, with their labels, from the served generation's index. */
+async function relatedRecords<T extends RecordTable>(ctx: AppContext, kind: ResourceKind<T>, iri: string): Promise<{ href: string; label: string; why: string }[]> {
+  const index = await sharedIndexes(ctx, kind).current();
+  const id = index.table.idOf.get(iri);
+  if (id === undefined || kind.related === undefined) return [];
+  return kind.related(index.table, id, RELATED_ON_PAGE).map((r) => ({
+    href: index.table.iris[r.id]!.slice(ctx.iris.base.length),
+    label: r.label,
+    why: r.why,
+  }));
+}
+
+/** Related records a page shows. */
+const RELATED_ON_PAGE = 8;
+
 /** Routes under /v2 for the single records of `kind`. */
-export function recordRoutes(ctx: AppContext, kind: Pick<ResourceKind, 'kind' | 'record'>): Router {
+export function recordRoutes<T extends RecordTable>(ctx: AppContext, kind: ResourceKind<T>): Router {
   const router = Router();
   const records = sharedRecords(ctx, kind);
   const { record: declaration } = kind;
@@ -73,7 +90,14 @@ export function recordRoutes(ctx: AppContext, kind: Pick<ResourceKind, 'kind' | 
         if (representation.kind === 'html') {
           // The page shows everything the record has: the kind's view (objects' colours) included.
           const lang = pageLanguage(req, res);
-          const body = recordPage(JSON.parse(recordBody(record, declaration.view !== undefined)) as JsonNode, { ...viewContext(ctx), path: iri.slice(ctx.iris.base.length), noun: nounOf(kind.kind), lang });
+          const related = kind.related === undefined ? [] : await relatedRecords(ctx, kind, iri);
+          const body = recordPage(JSON.parse(recordBody(record, declaration.view !== undefined)) as JsonNode, {
+            ...viewContext(ctx),
+            path: iri.slice(ctx.iris.base.length),
+            noun: nounOf(kind.kind),
+            lang,
+            related,
+          });
           await sendAnswer(req, res, { validators: { etag: weakEtag(body), lastModified }, cacheControl: declaration.cacheControl, contentType: HTML_CONTENT_TYPE, headers, body });
           return;
         }

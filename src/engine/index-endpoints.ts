@@ -33,8 +33,8 @@ import { countLabels, type CountedLabel, type LabelledSet } from './label-index.
 export interface IndexEndpoint<T extends RecordTable, Q> {
   /** The path under `/v2/id/`. */
   name: string;
-  /** Parses the query; throws ParamError. */
-  parse(query: RawQuery): Q;
+  /** Parses the query (and the path's parameters, for a name with `:param`s); throws ParamError. */
+  parse(query: RawQuery, params?: Readonly<Record<string, string>>): Q;
   /** The query in canonical form: the document's `@id` query and part of the ETag. */
   params(query: Q): [string, string][];
   /** Whether one generation's document for a given canonical query is kept (false for open-ended queries such as `q`). */
@@ -89,9 +89,10 @@ export class PerIndex {
 function route<T extends RecordTable, Q>(ctx: AppContext, router: Router, kind: ResourceKind<T>, endpoint: IndexEndpoint<T, Q>): void {
   const indexes = sharedIndexes(ctx, kind);
   const documents = new PerIndex();
-  const url = `${ctx.iris.base}/v2/id/${endpoint.name}`;
   router.get(`/id/${endpoint.name}`, async (req: Request, res: Response) => {
-    const query = asBadRequest(() => endpoint.parse(req.query));
+    const query = asBadRequest(() => endpoint.parse(req.query, req.params as Record<string, string>));
+    // A name with path parameters (`object/:pid/similar`) names one document per value.
+    const url = `${ctx.iris.base}/v2/id/${endpoint.name.replace(/:(\w+)/g, (_, name: string) => String(req.params[name]))}`;
     const params = endpoint.params(query);
     const index = await indexes.current();
     const id = withQuery(url, params);

@@ -93,6 +93,14 @@ export interface FacetDeclaration<T extends RecordTable> {
   sets(table: T): readonly LabelledSet[];
 }
 
+/** A record related to another, and why (for people). */
+export interface RelatedRecord {
+  id: number;
+  label: string;
+  /** What the two share, in words. */
+  why: string;
+}
+
 export interface ResourceKind<T extends RecordTable = RecordTable> {
   readonly kind: RecordKind;
   readonly collection: CollectionName;
@@ -104,4 +112,6 @@ export interface ResourceKind<T extends RecordTable = RecordTable> {
   readonly indexes?: IndexEndpoints<T>;
   /** The facets of its page for people, in the order shown. */
   readonly facets?: readonly FacetDeclaration<T>[];
+  /** Records related to the record with id `id` in the table, best first (shown on its page for people). */
+  related?(table: T, id: number, limit: number): readonly RelatedRecord[];
 }

@@ -218,6 +218,8 @@ interface IndexOperationOptions {
   operationId?: string;
   /** The 200's description. */
   ok?: string;
+  /** The 404's description, for an index of one record. */
+  notFound?: string;
 }
 
 function indexOperation(
@@ -246,6 +248,7 @@ function indexOperation(
           }),
           '304': responseRef('NotModified'),
           ...(badRequest === undefined ? {} : { '400': { description: badRequest, content: errorContent() } }),
+          ...(options.notFound === undefined ? {} : { '404': { description: options.notFound, content: errorContent() } }),
           ...gatedErrors(),
         },
       },
@@ -292,6 +295,25 @@ function indexOperations(): [string, Json][] {
       ],
       'Neither or both of `color` and `cssColor`, a `color` that is not a base colour, or a `limit` that is not a whole number from 1.',
       { operationId: 'getDominantObjects', ok: 'The objects, ranked from the served generation.' },
+    ),
+    indexOperation(
+      'object/{pid}/similar',
+      'Related objects',
+      'Other public objects ranked by what they share with the object, from the collection index (docs/similar.md): the same maker (5), type (3), other concept such as a technique or sub-collection (2), material (1), base colour of the images (0.5 each), and an overlapping period (1, only beside another shared feature). Each member says what it shares. An object that is not listed (unknown, private, removed, merged) is a 404.',
+      'SimilarObjects',
+      [
+        {
+          name: 'pid',
+          in: 'path',
+          required: true,
+          description: 'The object number.',
+          schema: { type: 'string', pattern: PID.source },
+          example: PID_EXAMPLES.object,
+        },
+        queryParameter('limit', { description: 'Number of objects, from 1 to 50; anything else is a 400.', schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 } }),
+      ],
+      'A `limit` that is not a whole number from 1 to 50, or a malformed object number.',
+      { operationId: 'getSimilarObjects', ok: 'The related objects, ranked from the served generation.', notFound: 'No listed object has this number.' },
     ),
     indexOperation(
       'types',

@@ -325,6 +325,43 @@ export function ownComponentSchemas(): Record<string, JsonSchema> {
       },
       { id: { ...uri, description: 'The request URL, with its parameters in canonical form.' }, comment: false },
     ),
+    SimilarObjects: indexRecord(
+      'Other public objects ranked by what they share with the object (docs/similar.md): maker 5, type 3, other concept 2, material 1, base colour 0.5, overlapping period 1; ties in object-number order.',
+      {
+        'hydra:totalItems': { ...count, description: 'Number of members (at most `limit`).' },
+        'hydra:member': {
+          type: 'array',
+          maxItems: 50,
+          items: {
+            type: 'object',
+            required: ['@id', '@type', 'rdfs:label', 'similarity', 'shares'],
+            additionalProperties: false,
+            properties: {
+              '@id': { type: 'string', pattern: '^https?://[^/]+(/.*)?/v2/id/object/[^/?#]+$' },
+              '@type': { const: 'crm:E22_Human-Made_Object' },
+              'rdfs:label': { type: 'string', description: 'The Dutch title (else the object number).' },
+              similarity: { type: 'number', exclusiveMinimum: 0, description: 'The summed weights of the shared features.' },
+              shares: {
+                type: 'array',
+                minItems: 1,
+                items: {
+                  type: 'object',
+                  required: ['feature'],
+                  additionalProperties: false,
+                  properties: {
+                    feature: { enum: ['maker', 'type', 'concept', 'material', 'color', 'period'] },
+                    value: {
+                      description: 'The agent or concept shared (`@id`), or the base colour; none for the period.',
+                      oneOf: [{ enum: [...BASE_COLORS] }, { type: 'object', required: ['@id'], additionalProperties: false, properties: { '@id': uri } }],
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    ),
     ProductionDensity: indexRecord('Production density over time (spec, "Production-density record"). Buckets ascend by year.', {
         bucket_size: { type: 'integer', minimum: 5, maximum: 100, description: 'Years per bucket.' },
         year_from: { type: 'integer', description: 'First year of the axis.' },

@@ -88,6 +88,8 @@ export interface RecordPageOptions extends ViewContext {
   /** What the record is, for people (Object, Agent, …). */
   noun: string;
   lang: PageLanguage;
+  /** Related records, with what they share (objects: docs/similar.md). */
+  related?: readonly { href: string; label: string; why: string }[];
 }
 
 /** The page of `record` (its shaped JSON-LD document). */
@@ -103,6 +105,9 @@ export function recordPage(record: JsonNode, options: RecordPageOptions): string
 ${others.length > 0 ? html`<ul class="other-titles">${others.map((l) => html`<li lang="${l.tag}"><small class="lang">${l.tag}</small> ${titles.get(l.tag)}</li>`)}</ul>` : ''}
 <p class="iri">URI: <a href="${hrefOf(record['@id'] as string, options)}">${record['@id'] as string}</a></p>
 ${gallery(record, options)}
+${options.related !== undefined && options.related.length > 0 ? html`<section class="related"><h2>Related</h2><ul>${options.related.map((r) => html`<li><a href="${r.href}">${r.label}</a> <span class="why">same ${r.why}</span></li>`)}</ul>${
+  options.noun === 'Object' ? html`<p><a href="${options.path}/similar">All related objects (JSON-LD)</a></p>` : ''
+}</section>` : ''}
 <section aria-label="Everything the record says">
 ${properties(record, options)}
 </section>

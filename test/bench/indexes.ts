@@ -23,6 +23,7 @@ import { createApp } from '../../src/app.js';
 import { buildCollectionIndex } from '../../src/collection-index/build.js';
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/config/logger.js';
+import { SIMILAR_LIMIT, similarObjects } from '../../src/kinds/objects/similar.js';
 import { DEFAULT_AXIS, termSets } from '../../src/kinds/objects/indexes.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { listen } from '../../src/http/server-lifecycle.js';
@@ -145,6 +146,29 @@ const qPaths = Array.from({ length: 60 }, (_, i) => `/v2/id/production?q=${word}
 const qRuns = await sequential(qPaths);
 const qTotal = objectIndex.select({ filters: [], text: (await import('../../src/collection-index/text/query-parser.js')).parseTextQuery(word), offset: 0, limit: 0 }).total;
 rows.push({ figure: `/v2/id/production?q=${word} p50 (population per request)`, value: quantile(qRuns.latencies, 0.5), unit: 'ms', baselineName: `/v2/id/objects?q=${word}&itemsPerPage=1`, baseline: quantile((await sequential([`/v2/id/objects?q=${word}&itemsPerPage=1`], 60)).latencies, 0.5), note: `${qTotal} matches; p99 ${quantile(qRuns.latencies, 0.99).toFixed(2)} ms${statusNote(qRuns)}` });
+// Related objects: the reverse postings once per generation, then a ranking per object.
+const similarPids = objectTable.pids.filter((_, id) => id % Math.max(1, Math.floor(objectTable.size / 200)) === 0).slice(0, 200);
+const similarFirst = performance.now();
+similarObjects(objectTable, 0, SIMILAR_LIMIT.max);
+const similarBuild = performance.now() - similarFirst;
+const similarCompute: number[] = [];
+for (const pid of similarPids) {
+  const t = performance.now();
+  similarObjects(objectTable, objectTable.pids.indexOf(pid), SIMILAR_LIMIT.max);
+  similarCompute.push(performance.now() - t);
+}
+const similarHttp = await sequential(similarPids.map((pid) => `/v2/id/object/${pid}/similar`));
+rows.push({
+  figure: '/v2/id/object/{pid}/similar p50 (200 objects, each asked once)',
+  value: quantile(similarHttp.latencies, 0.5),
+  unit: 'ms',
+  baselineName: 'GET /healthz p50',
+  baseline: quantile(floor.latencies, 0.5),
+  ratio: quantile(similarHttp.latencies, 0.5) / quantile(floor.latencies, 0.5),
+  goal: '≤ 5 ms p50 at 50k',
+  met: quantile(similarHttp.latencies, 0.5) <= 5,
+  note: `p99 ${quantile(similarHttp.latencies, 0.99).toFixed(2)} ms; ranking in process p50 ${quantile(similarCompute, 0.5).toFixed(2)} ms, p99 ${quantile(similarCompute, 0.99).toFixed(2)} ms; reverse postings once per generation ${similarBuild.toFixed(0)} ms (in the first request)${statusNote(similarHttp)}`,
+});
 rows.push({ figure: 'production: merged years of every object (once per generation)', value: years.p50, unit: 'ms', note: `first run ${years.first.toFixed(1)} ms` });
 rows.push({ figure: 'production: prefix sums of all objects (once per generation and population)', value: population.p50, unit: 'ms', note: `first run ${population.first.toFixed(1)} ms` });
 rows.push({ figure: 'production: buckets of the default axis (per request)', value: buckets.p50, unit: 'ms' });

@@ -192,6 +192,28 @@ rows.push({
   note: `p99 ${sw.p99.toFixed(2)} ms; statuses ${JSON.stringify(seqWarm.statuses)}`,
 });
 
+// The page for people of the same records (`?format=html`: what a browser's Accept gets), beside the JSON-LD.
+log('HTTP sequential, record pages for people, cold and warm…');
+const pagePaths = paths.map((path) => `${path}?format=html`);
+const pageCold = stats((await runClient<SequentialResult>({ mode: 'sequential', origin: cold, paths: pagePaths, requests: pagePaths.length })).latencies);
+const pageWarm = stats((await runClient<SequentialResult>({ mode: 'sequential', origin: warm, paths: pagePaths, requests: pagePaths.length })).latencies);
+for (const [state, page, json] of [
+  ['cold', pageCold, sc],
+  ['warm', pageWarm, sw],
+] as const) {
+  rows.push({
+    figure: `HTML object page p50, ${state} cache, 1 conn`,
+    value: page.p50,
+    unit: 'ms',
+    baselineName: `JSON-LD record p50, ${state} cache`,
+    baseline: json.p50,
+    ratio: page.p50 / json.p50,
+    goal: '≤ 1.5× the JSON-LD record',
+    met: page.p50 / json.p50 <= 1.5,
+    note: `p99 ${page.p99.toFixed(2)} ms (JSON-LD ${json.p99.toFixed(2)} ms); rendered from the same finished record`,
+  });
+}
+
 // HTTP under load.
 const rpsGoal = `≥ 1,500 req/s${at100k ? '' : ' (goal at 100k)'}`;
 log(`autocannon, ${CONNECTIONS} connections × ${CANNON_SECONDS} s, cold…`);

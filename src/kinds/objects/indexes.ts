@@ -16,6 +16,7 @@ import { BASE_COLORS } from '../../colors/base-colors.js';
 import { textQuery } from '../../endpoints/collection-params.js';
 import { indexContext } from '../../endpoints/index-context.js';
 import { colorIndex, dominantIndex } from './color-indexes.js';
+import { similarEndpoint } from './similar.js';
 import { onDisplayFilter } from './filters/on-display.js';
 import {
   DensityPopulation,
@@ -163,6 +164,7 @@ export function objectIndexes(ctx: AppContext, kind: ResourceKind<ObjectTable>):
     productionIndex(base),
     dominantIndex(ctx, kind),
     colorIndex(base),
+    similarEndpoint(base),
   ];
   return endpoints as unknown as IndexEndpoint<ObjectTable, never>[];
 }

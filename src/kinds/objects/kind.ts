@@ -11,6 +11,7 @@ import { objectSorts, SORT_KEYS } from './sorts.js';
 import { buildObjectTable, type IndexRows, type ObjectTable } from './table.js';
 import { objectTextFields } from './text.js';
 import { baseColorSets, materialSets, objectIndexes, typeSets } from './indexes.js';
+import { relatedObjects } from './similar.js';
 
 /** Exact texts of reference/error-bodies.json. */
 export const OBJECT_NOT_FOUND = 'Object not found';
@@ -84,6 +85,7 @@ export const OBJECTS: ResourceKind<ObjectTable> = {
     reserved: PLANNED_PARAMS,
   },
   indexes: objectIndexes,
+  related: relatedObjects,
   facets: [
     { param: 'type', title: 'Type', sets: typeSets },
     { param: 'material', title: 'Material', sets: materialSets },
