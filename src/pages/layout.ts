@@ -4,6 +4,9 @@
  * in the head and as plain links in the footer. One stylesheet, `public/pages/pages.css`, served from this
  * service (no CDN, no script): a museum restyles every page by replacing that file.
  */
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Router } from 'express';
 import { staticFileRoutes } from '../http/html.js';
@@ -11,12 +14,19 @@ import { html, type Html } from './html.js';
 
 /** The stylesheet's path (served by pageAssetRoutes). */
 export const PAGES_CSS = '/assets/pages/pages.css';
+/** The deep-zoom viewer: OpenSeadragon and the page's own script that starts it. */
+export const OSD_SCRIPT = '/assets/pages/openseadragon/openseadragon.min.js';
+export const VIEWER_SCRIPT = '/assets/pages/viewer.js';
 
 const PUBLIC_DIR = fileURLToPath(new URL('../../public/pages', import.meta.url));
+/** OpenSeadragon's build in node_modules (served as is: no copy, no CDN). */
+const OSD_DIR = dirname(createRequire(import.meta.url).resolve('openseadragon/build/openseadragon/openseadragon.min.js'));
 
-/** GET /assets/pages/*: the pages' stylesheet (mount at the root). */
+/** GET /assets/pages/*: the pages' stylesheet and viewer script, OpenSeadragon and its button images (mount at /assets/pages). */
 export const pageAssetRoutes = (): Router => {
-  const router = staticFileRoutes([{ dir: PUBLIC_DIR, files: ['pages.css'] }]);
+  const router = staticFileRoutes([{ dir: PUBLIC_DIR, files: ['pages.css', 'viewer.js'] }]);
+  router.use('/openseadragon', staticFileRoutes([{ dir: OSD_DIR, files: ['openseadragon.min.js'] }]));
+  router.use('/openseadragon/images', staticFileRoutes([{ dir: join(OSD_DIR, 'images'), files: readdirSync(join(OSD_DIR, 'images')).filter((f) => f.endsWith('.png')) }]));
   return router;
 };
 
@@ -31,6 +41,8 @@ export interface Alternate {
 
 export interface PageOptions {
   title: string;
+  /** Scripts of this service the page needs (paths), loaded at the end of the body. */
+  scripts?: readonly string[];
   /** BCP 47 language of the page's content. */
   lang: string;
   main: Html;
@@ -66,7 +78,8 @@ ${options.main}
 ${alternates.length > 0 ? html`<p>This page for programs: ${alternates.map((a, i) => html`${i > 0 ? ', ' : ''}<a href="${a.href}" type="${a.type}">${a.title}</a>`)}.</p>` : ''}
 <p><a href="/docs">API documentation</a> · <a href="/sparql">SPARQL</a> · <a href="/v2/">DCAT catalog</a> · Data licence CC BY 4.0</p>
 </footer>
-</body>
+${(options.scripts ?? []).map((src) => html`<script src="${src}"></script>
+`)}</body>
 </html>
 `.text;
 }

@@ -6,7 +6,7 @@
  */
 import { html, type Html } from './html.js';
 import { hrefOf, imageFigure, labelOf, properties, type JsonNode, type ViewContext } from './jsonld-view.js';
-import { page, type Alternate } from './layout.js';
+import { OSD_SCRIPT, page, VIEWER_SCRIPT, type Alternate } from './layout.js';
 
 /** The languages records are written in, by the codes their nodes use. */
 export const PAGE_LANGUAGES = [
@@ -63,12 +63,20 @@ export function recordAlternates(path: string, record?: JsonNode): Alternate[] {
   return formats;
 }
 
-/** The images a person sees first: representations (objects, exhibition views), the poster, an agent's thumbnail. */
-function gallery(record: JsonNode, ctx: ViewContext): Html {
+/** A full image of a IIIF Image API server at a path of this service: its base is the first group. */
+const IIIF_IMAGE = /^(\/iiif\/3\/[^/]+)\/full\/[^/]+\/0\/default\.jpg$/;
+
+/**
+ * The images a person sees first: representations (objects, exhibition views), the poster, an agent's thumbnail;
+ * and whether the deep-zoom viewer is on the page.
+ */
+function gallery(record: JsonNode, ctx: ViewContext): { html: Html; zoom: boolean } {
   const images = [...list(record['crm:P138i_has_representation']), ...list(record['crm:P65_shows_visual_item'])].filter(
     (node): node is JsonNode => isNode(node) && typeof node['@id'] === 'string' && (/\.(jpe?g|png|webp)$/i.test(node['@id']) || /\/full\//.test(node['@id'])),
   );
   const figures = images.map((node) => imageFigure(node, ctx));
+  // The deep-zoom viewer takes the images this service's IIIF server holds (their info.json).
+  const zoomable = images.map((node) => hrefOf(node['@id'] as string, ctx)).filter((href) => IIIF_IMAGE.test(href)).map((href) => href.replace(IIIF_IMAGE, '$1/info.json'));
   // A thumbnail of another site (an agent's encyclopedia portrait) is linked, not loaded: a page asks nothing of
   // third parties on its reader's behalf.
   if (typeof record.thumbnail === 'string') {
@@ -79,7 +87,9 @@ function gallery(record: JsonNode, ctx: ViewContext): Html {
         : html`<p class="external-image"><a href="${href}">Portrait (on ${new URL(href).host})</a></p>`,
     );
   }
-  return figures.length > 0 ? html`<section class="gallery" aria-label="Images">${figures}</section>` : html``;
+  if (figures.length === 0) return { html: html``, zoom: false };
+  const viewer = zoomable.length > 0 ? html`<div id="viewer" class="viewer" role="region" aria-label="Deep zoom of the images" data-sources="${JSON.stringify(zoomable)}" hidden></div>` : '';
+  return { html: html`<section class="gallery" aria-label="Images">${figures}</section>${viewer}`, zoom: zoomable.length > 0 };
 }
 
 export interface RecordPageOptions extends ViewContext {
@@ -99,12 +109,13 @@ export function recordPage(record: JsonNode, options: RecordPageOptions): string
   const others = PAGE_LANGUAGES.filter((l) => l.tag !== options.lang && titles.has(l.tag) && titles.get(l.tag) !== title);
   const type = list(record['@type']).filter((t): t is string => typeof t === 'string');
   const alternates = recordAlternates(options.path, record);
+  const images = gallery(record, options);
   const main = html`<article class="record">
 <p class="kind">${options.noun} · <code>${type.join(', ')}</code></p>
 <h1>${title}</h1>
 ${others.length > 0 ? html`<ul class="other-titles">${others.map((l) => html`<li lang="${l.tag}"><small class="lang">${l.tag}</small> ${titles.get(l.tag)}</li>`)}</ul>` : ''}
 <p class="iri">URI: <a href="${hrefOf(record['@id'] as string, options)}">${record['@id'] as string}</a></p>
-${gallery(record, options)}
+${images.html}
 ${options.related !== undefined && options.related.length > 0 ? html`<section class="related"><h2>Related</h2><ul>${options.related.map((r) => html`<li><a href="${r.href}">${r.label}</a> <span class="why">same ${r.why}</span></li>`)}</ul>${
   options.noun === 'Object' ? html`<p><a href="${options.path}/similar">All related objects (JSON-LD)</a></p>` : ''
 }</section>` : ''}
@@ -112,5 +123,5 @@ ${options.related !== undefined && options.related.length > 0 ? html`<section cl
 ${properties(record, options)}
 </section>
 </article>`;
-  return page({ title, lang: options.lang, main, alternates });
+  return page({ title, lang: options.lang, main, alternates, ...(images.zoom ? { scripts: [OSD_SCRIPT, VIEWER_SCRIPT] } : {}) });
 }

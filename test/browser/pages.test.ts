@@ -92,6 +92,11 @@ describeWithChromium('test/browser/pages.test.ts')('pages for people in headless
       if (!url.startsWith(origin) && !url.startsWith('data:')) elsewhere.push(url);
     });
     page.on('pageerror', (err) => errors.push(err.message));
+    const failed: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() >= 400) failed.push(`${res.status()} ${res.url()}`);
+    });
+    let zoomed = 0;
 
     expect((await page.goto(`${origin}/`))?.status()).toBe(200);
     await check(page, '1-landing');
@@ -112,6 +117,13 @@ describeWithChromium('test/browser/pages.test.ts')('pages for people in headless
 
     await follow(page, /^\/v2\/id\/object\//);
     expect(await page.locator('.kind').innerText()).toMatch(/^Object/);
+    // The deep-zoom viewer starts on the object's images (OpenSeadragon from this service) and draws tiles.
+    if ((await page.locator('#viewer').count()) > 0) {
+      await page.waitForSelector('#viewer .openseadragon-canvas canvas', { timeout: 20_000 });
+      await page.waitForResponse((res) => /\/iiif\/3\/[^/]+\/(?!info\.json)/.test(res.url()) && res.status() === 200, { timeout: 20_000 }).catch(() => undefined);
+      expect(await page.locator('#viewer').isVisible()).toBe(true);
+      zoomed++;
+    }
     await check(page, '4-object');
 
     // The object's maker (a production or design event carries it).
@@ -150,8 +162,10 @@ describeWithChromium('test/browser/pages.test.ts')('pages for people in headless
     expect(await page.locator('.kind').innerText()).toMatch(/^Concept/);
     await check(page, '8-broader-concept');
 
+    expect(zoomed).toBe(1);
     expect(elsewhere).toEqual([]);
     expect(errors).toEqual([]);
+    expect(failed).toEqual([]);
     await page.close();
   }, 180_000);
 });

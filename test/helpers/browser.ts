@@ -3,7 +3,7 @@
  * driven by playwright-core, against the demo app listening on a real port of 127.0.0.1.
  */
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { startDemoApp, type DemoApp } from './demo.js';
@@ -28,11 +28,18 @@ export interface BrowserSession {
 
 /** The demo app (with /sparql) on a free port and a headless Chromium with the flags the guide names. */
 export async function startBrowserSession(): Promise<BrowserSession> {
-  const demo = await startDemoApp({}, { sparql: true });
-  const server = await new Promise<Server>((resolve) => {
-    const s = demo.app.listen(0, '127.0.0.1', () => resolve(s));
+  // A free port first, so that the app's IIIF answers (info.json, manifests) name the origin the browser uses.
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
   });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `http://127.0.0.1:${port}`;
+  const demo = await startDemoApp({}, { sparql: true, iiifRouterBase: origin });
+  const server = await new Promise<Server>((resolve) => {
+    const s = demo.app.listen(port, '127.0.0.1', () => resolve(s));
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-background-networking'] });
   return {
     demo,

@@ -150,6 +150,12 @@ export interface DemoAppOptions {
   sparql?: boolean;
   /** Give the embedded SPARQL store a standby worker, as server.ts does (src/store/stores.ts). */
   standby?: boolean;
+  /**
+   * The base URL the IIIF router names in its answers (info.json ids, manifests); the demo's harvest-time IIIF
+   * server by default. A browser test that listens on a known origin gives that origin, so a viewer's tile
+   * requests stay on it, as with `npm start` (whose images are harvested from BASE_URL itself).
+   */
+  iiifRouterBase?: string;
 }
 
 /**
@@ -196,7 +202,7 @@ export async function startDemoApp(env: Record<string, string> = {}, options: De
   };
   // As server.ts mounts it: answering only for the objects public in the generation the REST store serves.
   const servedIiif = new ServedIiifAccess({ dataDir: data.dataDir, sourceDir: data.sourceDir });
-  const iiifRouter = createIiifRouter({ imageDir: data.imageDir, sourceDir: data.sourceDir, baseUrl: data.iiifBase, access: () => servedIiif.of(store.generation) });
+  const iiifRouter = createIiifRouter({ imageDir: data.imageDir, sourceDir: data.sourceDir, baseUrl: options.iiifRouterBase ?? data.iiifBase, access: () => servedIiif.of(store.generation) });
   const app = createApp(ctx, { iiifRouter, ...(sparqlStore ? { sparqlStore } : {}) });
   const close = async (): Promise<void> => {
     // The SPARQL endpoint's parse worker thread too (a later app starts another).
