@@ -20,6 +20,8 @@ import { DUMP_FILES } from '../endpoints/dumps.js';
 import { RDF_SYNTAXES } from '../http/negotiation.js';
 import { PID, type RecordKind } from '../vocab/iris.js';
 import { filterParameter, pagingParameters, SEARCH_TEXT, type ParameterDoc } from './parameters.js';
+import { changeOperations, iiifOperations, v1Operations } from './more-paths.js';
+import { loadExamples, type CapturedExample } from './examples.js';
 import { recordComponentSchemas, type RecordSchemaName } from './record-schemas.js';
 import { COLLECTION_MEMBERS, ownComponentSchemas, pageSchemaName } from './schemas.js';
 
@@ -55,13 +57,16 @@ export function openApiPath(expressPath: string, mount = '/v2'): string {
   return `${mount}${expressPath.replace(/(?<!\\):([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}').replace(/\\/g, '')}`;
 }
 
+/**
+ * A query parameter. Its example is written into the description, not given as `example`: Swagger UI fills a
+ * parameter's example into "Try it out", and a first Execute with every filter filled finds nothing.
+ */
 const queryParameter = (name: string, doc: ParameterDoc, required = false): Json => ({
   name,
   in: 'query',
-  description: doc.description,
+  description: doc.example === undefined ? doc.description : `${doc.description} Example: \`${String(doc.example)}\`.`,
   required,
   schema: doc.schema,
-  ...(doc.example === undefined ? {} : { example: doc.example }),
 });
 
 /** The RDF representations a record or a collection page is also available in (src/http/negotiation.ts). */
@@ -555,8 +560,9 @@ export function buildOpenApiDocument(options: OpenApiOptions): Json {
   const paths: [string, Json][] = [['/v2/', catalogOperation('getCatalog', 'DCAT catalog')], ['/v2/dcat', catalogOperation('getCatalogDcat', 'DCAT catalog (alias)')]];
   for (const kind of options.kinds) paths.push(...recordOperations(kind));
   for (const kind of options.kinds) paths.push(collectionOperation(kind));
-  paths.push(...indexOperations(), dumpOperation());
+  paths.push(...indexOperations(), dumpOperation(), ...changeOperations());
   if (options.sparql) paths.push(sparqlOperations());
+  paths.push(...iiifOperations(), ...v1Operations());
   return {
     openapi: '3.1.1',
     info: {
@@ -582,9 +588,28 @@ export function buildOpenApiDocument(options: OpenApiOptions): Json {
       { name: 'Collections', description: 'Paginated, filterable Hydra collections of records.' },
       { name: 'Indexes', description: 'Values of the collection filters, with counts.' },
       { name: 'Dumps', description: 'The whole public data as N-Quads files.' },
+      { name: 'Changes', description: 'The change feed: creations, updates and deletions, for mirrors.' },
       ...(options.sparql ? [{ name: 'SPARQL', description: 'SPARQL 1.1 query endpoint.' }] : []),
+      { name: 'IIIF', description: 'IIIF Image API 3 and Presentation API 3 of the objects\' images.' },
+      { name: 'v1 (deprecated)', description: 'The deprecated v1 interface, served until its sunset date.' },
     ],
-    paths: Object.fromEntries(paths),
+    // No authentication anywhere: every operation is public (the v1 private objects need a key and are not listed).
+    security: [],
+    paths: Object.fromEntries(withExamples(paths, loadExamples(options.baseUrl))),
     components: components(),
   };
+}
+
+/** Adds each operation's real example (src/openapi/examples.ts) to its 200's JSON-LD content. */
+function withExamples(paths: [string, Json][], examples: Readonly<Record<string, CapturedExample>>): [string, Json][] {
+  for (const [, item] of paths) {
+    for (const operation of Object.values(item) as Json[]) {
+      const example = examples[operation.operationId as string];
+      const content = ((operation.responses as Json)['200'] as Json | undefined)?.content as Json | undefined;
+      const jsonLd = content?.[JSON_LD] as Json | undefined;
+      if (example === undefined || jsonLd === undefined) continue;
+      jsonLd.examples = { demo: { summary: `GET ${example.url} on the demo collection`, value: example.value } };
+    }
+  }
+  return paths;
 }

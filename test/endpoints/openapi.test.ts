@@ -572,6 +572,19 @@ describe('Real responses validate against the document', () => {
     }
   });
 
+  it('the IIIF and deprecated v1 paths answer 200 for their example values, as documented (v1 marked deprecated)', async () => {
+    const others = operations().filter(([p]) => p.startsWith('/iiif/') || p.startsWith('/v1/'));
+    expect(others.length).toBeGreaterThan(10);
+    for (const [path, method, op] of others) {
+      if (path.startsWith('/v1/')) expect([path, op.deprecated]).toEqual([path, true]);
+      let url = path;
+      for (const p of ((op.parameters as unknown[] | undefined) ?? []).map(deref).filter((p) => p.in === 'path')) url = url.replace(`{${String(p.name)}}`, encodeURIComponent(String(p.example)));
+      const res = await request(demo.app).get(url).buffer(true);
+      expect([url, res.status]).toEqual([url, 200]);
+      expectDocumented(res, path, method, { binary: !/json/.test(String(res.headers['content-type'])) });
+    }
+  });
+
   it('every documented v2 path answers with a documented status for its example values', async () => {
     // Paths that need a query to answer 200 (spec, "Dominant objects": exactly one of color and cssColor).
     const queries: Record<string, string> = { '/v2/id/colors/dominant': '?color=black' };
