@@ -33,7 +33,7 @@ const NOT_STORE_TESTS = ['http-', 'landing', 'iiif', 'replicas', 'changes-feed',
  * (src/http/answer.ts), and related objects are the collection index read backwards: their tests pass on the remote store too (`npm run test:remote -- test/endpoints/pages`)
  * but are left out to keep CI under 15 minutes.
  */
-const REDUNDANT = ['v1-', 'pages', 'conditional-get', 'similar'];
+const REDUNDANT = ['v1-', 'pages', 'conditional-get', 'similar', 'readme-tour', 'openapi-examples'];
 
 async function main(): Promise<number> {
   if (VIRTUOSO_BIN === undefined || ISQL_BIN === undefined) {
