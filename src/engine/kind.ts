@@ -89,6 +89,8 @@ export interface FacetDeclaration<T extends RecordTable> {
   readonly param: string;
   /** The facet's heading. */
   readonly title: string;
+  /** Whether a second value narrows further (`type=a,b`, the default) or replaces the first (`date`). */
+  readonly combines?: boolean;
   /** The values and their records in one generation's table (computed once per table). */
   sets(table: T): readonly LabelledSet[];
 }

@@ -12,6 +12,8 @@ import { RECORD_FORMATS } from './record-page.js';
 export interface FacetView {
   param: string;
   title: string;
+  /** Whether a second value joins the first (comma: both) or replaces it. */
+  combines: boolean;
   values: readonly { label: string; count: number }[];
 }
 
@@ -34,17 +36,21 @@ const isNode = (value: Json): value is JsonNode => typeof value === 'object' && 
 const withParams = (path: string, params: readonly [string, string][]): string =>
   params.length === 0 ? path : `${path}?${params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`;
 
-/** The query with `param` narrowed by `value` (a second value of the same parameter: both, comma-joined). */
-function narrowed(params: readonly [string, string][], param: string, value: string): [string, string][] {
+/** The query with `param` narrowed by `value` (a second value of a combining facet: both, comma-joined). */
+function narrowed(params: readonly [string, string][], param: string, value: string, combines: boolean): [string, string][] {
   const current = params.find(([k]) => k === param)?.[1];
-  const next = current === undefined ? value : current.split(',').includes(value) ? current : `${current},${value}`;
+  const next = current === undefined || !combines ? value : current.split(',').includes(value) ? current : `${current},${value}`;
   return [...params.filter(([k]) => k !== param), [param, next]];
 }
 
 function facetList(facet: FacetView, options: CollectionPageOptions): Html {
   if (facet.values.length === 0) return html``;
-  return html`<section class="facet"><h2>${facet.title}</h2><ul>${facet.values.map(
-    (v) => html`<li><a href="${withParams(options.path, narrowed(options.params, facet.param, v.label))}">${v.label}</a> <span class="count">${v.count}</span></li>`,
+  const active = (options.params.find(([k]) => k === facet.param)?.[1] ?? '').toLowerCase().split(',');
+  return html`<section class="facet"><h2>${facet.title}</h2><ul>${facet.values.map((v) =>
+    // A value the query already has is shown, not linked: following it would change nothing.
+    active.includes(v.label.toLowerCase())
+      ? html`<li class="active"><strong>${v.label}</strong> <span class="count">${v.count}</span></li>`
+      : html`<li><a href="${withParams(options.path, narrowed(options.params, facet.param, v.label, facet.combines))}">${v.label}</a> <span class="count">${v.count}</span></li>`,
   )}</ul></section>`;
 }
 

@@ -26,5 +26,5 @@ export function facetViews<T extends RecordTable>(kind: ResourceKind<T>, index: 
     made.set(index.table, sets);
   }
   const within = index.matching(filters, text);
-  return facets.map((facet, i) => ({ param: facet.param, title: facet.title, values: countLabels(sets[i]!, within).slice(0, FACET_VALUES) }));
+  return facets.map((facet, i) => ({ param: facet.param, title: facet.title, combines: facet.combines ?? true, values: countLabels(sets[i]!, within).slice(0, FACET_VALUES) }));
 }

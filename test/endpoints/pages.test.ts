@@ -167,14 +167,34 @@ describe('errors and moved records for a browser', () => {
 });
 
 describe('facets', () => {
-  it('count what the narrowed query’s JSON-LD totals say, and their links narrow the query', async () => {
-    const page = decode((await get('/v2/id/objects?q=stoel', { Accept: BROWSER })).text);
-    const links = [...page.matchAll(/<li><a href="(\/v2\/id\/objects\?[^"]+)">[^<]*<\/a> <span class="count">(\d+)<\/span><\/li>/g)];
-    expect(links.length).toBeGreaterThan(2);
-    for (const [, href, count] of links.slice(0, 8)) {
-      expect(href).toContain('q=stoel');
+  it.each([
+    ['/v2/id/objects?q=stoel', ['Type', 'Material', 'Colour', 'Period (production or design)'], ['type', 'material', 'color', 'date']],
+    ['/v2/id/objects?type=stoel', ['Type', 'Material', 'Colour', 'Period (production or design)'], ['type', 'material', 'color', 'date']],
+    ['/v2/id/agents?role=designer', ['Nationality', 'Role'], ['nationality', 'role']],
+  ])('on %s count what the narrowed query’s JSON-LD totals say, and their links narrow the query', async (path, headings, params) => {
+    const page = decode((await get(path, { Accept: BROWSER })).text);
+    for (const heading of headings) expect(page).toContain(`<h2>${heading}</h2>`);
+    const collection = path.slice(0, path.indexOf('?'));
+    const links = [...page.matchAll(/<li><a href="([^"]+)">([^<]*)<\/a> <span class="count">(\d+)<\/span><\/li>/g)];
+    expect(links.length).toBeGreaterThan(3);
+    const base = new URLSearchParams(path.slice(path.indexOf('?') + 1));
+    const seen = new Set<string>();
+    for (const [, href, label, count] of links) {
+      const query = new URLSearchParams(href!.slice(href!.indexOf('?') + 1));
+      expect(href!.startsWith(`${collection}?`)).toBe(true);
+      // The link keeps the query and changes one parameter: adds the value, or joins it (not for date).
+      const changed = [...new Set([...query.keys(), ...base.keys()])].filter((k) => query.get(k) !== base.get(k));
+      expect([href, changed.length]).toEqual([href, 1]);
+      const param = changed[0]!;
+      seen.add(param);
+      expect(params).toContain(param);
+      const expected = base.get(param) === null || param === 'date' ? label! : `${base.get(param)!},${label!}`;
+      expect([href, query.get(param)]).toEqual([href, expected]);
       const narrowed = JSON.parse((await get(href!)).text) as { 'hydra:totalItems': number };
       expect([href, narrowed['hydra:totalItems']]).toEqual([href, Number(count)]);
     }
-  });
+    // Every facet the query does not use yet offers values (one it uses may have none left to add).
+    for (const param of params.filter((p) => !base.has(p))) expect([param, seen.has(param)]).toEqual([param, true]);
+    for (const value of base.values()) if (params.some((p) => base.get(p) === value)) expect(page).toContain(`<li class="active"><strong>`);
+  }, 60_000);
 });

@@ -128,6 +128,24 @@ export const materialSets = (table: ObjectTable): LabelledSet[] => termSets(tabl
 /** The base colours and their objects (what `color` selects). */
 export const baseColorSets = (table: ObjectTable): LabelledSet[] => BASE_COLORS.map((color) => ({ label: color, ids: table.colors.bases.get(color)?.ids ?? [] }));
 
+/**
+ * The decades and the objects with a production or creation span overlapping each (what `date=<decade>`
+ * selects: src/kinds/objects/filters/production-date.ts), labelled as that filter value, `1950/1959`.
+ */
+export function decadeSets(table: ObjectTable): LabelledSet[] {
+  const { object, begin, end } = table.spans;
+  const decades = new Map<number, Set<number>>();
+  for (let i = 0; i < object.length; i++) {
+    if (!Number.isFinite(begin[i]!) || !Number.isFinite(end[i]!)) continue;
+    for (let decade = Math.floor(begin[i]! / 10) * 10; decade <= end[i]!; decade += 10) {
+      let ids = decades.get(decade);
+      if (!ids) decades.set(decade, (ids = new Set()));
+      ids.add(object[i]!);
+    }
+  }
+  return [...decades].map(([decade, ids]) => ({ label: `${decade}/${decade + 9}`, ids: Uint32Array.from([...ids].sort((a, b) => a - b)) }));
+}
+
 /** The ids of `set`, or every id below `size` when nothing narrows. */
 const members = (set: Bitset | undefined, size: number): Iterable<number> => set?.toArray() ?? Array.from({ length: size }, (_, id) => id);
 

@@ -10,7 +10,7 @@ import { OBJECTS_ORACLE } from './oracle.js';
 import { objectSorts, SORT_KEYS } from './sorts.js';
 import { buildObjectTable, type IndexRows, type ObjectTable } from './table.js';
 import { objectTextFields } from './text.js';
-import { baseColorSets, materialSets, objectIndexes, typeSets } from './indexes.js';
+import { baseColorSets, decadeSets, materialSets, objectIndexes, typeSets } from './indexes.js';
 import { relatedObjects } from './similar.js';
 
 /** Exact texts of reference/error-bodies.json. */
@@ -90,6 +90,8 @@ export const OBJECTS: ResourceKind<ObjectTable> = {
     { param: 'type', title: 'Type', sets: typeSets },
     { param: 'material', title: 'Material', sets: materialSets },
     { param: 'color', title: 'Colour', sets: baseColorSets },
+    // A second period replaces the first: `date` takes one range.
+    { param: 'date', title: 'Period (production or design)', sets: decadeSets, combines: false },
   ],
   oracle: OBJECTS_ORACLE,
 };
