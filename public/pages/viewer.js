@@ -1,3 +1,4 @@
+/* global window, document */
 // Deep zoom of a record's images on its page for people (docs/html.md): OpenSeadragon, served by this service
 // from node_modules, reads each image's IIIF info.json from this service's IIIF server. Without script the
 // page still shows the thumbnails and links to the full images.
