@@ -142,6 +142,7 @@ describe('every JSON-LD answer expands without losing a key', () => {
     '/v2/id/colors',
     '/v2/id/colors/dominant?color=red',
     '/v2/id/colors/dominant?color=blue&limit=5',
+    '/v2/id/object/1482/similar',
   ])('keeps every key of the index %s', async (path) => {
     expect(await expansionProblems(JSON.parse((await get(path)).text) as Json)).toEqual([]);
   });
@@ -184,7 +185,7 @@ describe('every JSON-LD answer expands without losing a key', () => {
 
   it('defines at /vocab every term of the vocabulary that an index uses, and nothing it does not', async () => {
     const used = new Set<string>();
-    for (const path of ['/v2/id/types', '/v2/id/nationalities', '/v2/id/roles', '/v2/id/production', '/v2/id/colors', '/v2/id/colors/dominant?color=red']) {
+    for (const path of ['/v2/id/types', '/v2/id/nationalities', '/v2/id/roles', '/v2/id/production', '/v2/id/colors', '/v2/id/colors/dominant?color=red', '/v2/id/object/1482/similar']) {
       for (const q of await jsonLdTriples(JSON.parse((await get(path)).text) as Json)) if (q.predicate.value.startsWith(VOCAB)) used.add(q.predicate.value);
     }
     const vocab = JSON.parse((await get('/vocab')).text) as Json;
