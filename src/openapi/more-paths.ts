@@ -4,13 +4,10 @@
  * interface (`/v1/…`, every operation `deprecated: true`: docs/v1.md). Their bodies follow the standards they
  * implement (Activity Streams, IIIF) or the v1 shapes, so the schemas here say only what a client relies on.
  */
+import { errorContent as errors, gatedErrors as gated, headerRef, responseRef, type Json } from './helpers.js';
 import type { JsonSchema } from './record-schemas.js';
 
-type Json = Record<string, unknown>;
-
-const ref = (kind: 'responses' | 'headers', name: string): Json => ({ $ref: `#/components/${kind}/${name}` });
-const gated = (): Json => ({ '429': ref('responses', 'TooManyRequests'), '500': ref('responses', 'InternalError'), '503': ref('responses', 'ServiceUnavailable') });
-const errors = (): Json => ({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
+const ref = (kind: 'responses' | 'headers', name: string): Json => (kind === 'responses' ? responseRef(name) : headerRef(name));
 const path = (name: string, description: string, example: string | number, pattern?: string): Json => ({
   name,
   in: 'path',

@@ -1,0 +1,39 @@
+/** Small builders shared by the modules of the OpenAPI document (./document.ts, ./index-paths.ts, ./more-paths.ts). */
+import type { RecordKind } from '../vocab/iris.js';
+import type { ParameterDoc } from './parameters.js';
+
+export type Json = Record<string, unknown>;
+
+export const JSON_LD = 'application/ld+json';
+/** A record of each kind in the demo collection: the path parameters' examples, so that "Try it out" answers. */
+export const PID_EXAMPLES: Readonly<Record<RecordKind, string>> = { object: '1482', agent: 'DMG-A-00001', exhibition: 'TE_1956-001', concept: '530000049' };
+
+export const schemaRef = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
+export const responseRef = (name: string): Json => ({ $ref: `#/components/responses/${name}` });
+export const headerRef = (name: string): Json => ({ $ref: `#/components/headers/${name}` });
+export const capitalised = (word: string): string => `${word[0]!.toUpperCase()}${word.slice(1)}`;
+
+/**
+ * A query parameter. Its example is written into the description, not given as `example`: Swagger UI fills a
+ * parameter's example into "Try it out", and a first Execute with every filter filled finds nothing.
+ */
+export const queryParameter = (name: string, doc: ParameterDoc, required = false): Json => ({
+  name,
+  in: 'query',
+  description: doc.example === undefined ? doc.description : `${doc.description} Example: \`${String(doc.example)}\`.`,
+  required,
+  schema: doc.schema,
+});
+
+/** Answers of every route behind the v2 rate limit and readiness gate. */
+export const gatedErrors = (): Json => ({ '429': responseRef('TooManyRequests'), '500': responseRef('InternalError'), '503': responseRef('ServiceUnavailable') });
+
+export const cachedJsonLd = (description: string, schema: Json, headers: Json): Json => ({
+  description,
+  headers,
+  content: { [JSON_LD]: { schema } },
+});
+
+export function errorContent(): Json {
+  return { 'application/json': { schema: schemaRef('Error') } };
+}
