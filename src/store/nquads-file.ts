@@ -16,6 +16,16 @@ export interface QuadBatch {
   terms: QuadTerms[];
 }
 
+/** The terms of line `lineNumber` of `file` (undefined for a blank or comment line); throws `NQuadsSyntaxError` naming both. */
+export function parseLineOf(file: string, lineNumber: number, line: string): QuadTerms | undefined {
+  try {
+    return parseQuadLine(line);
+  } catch (err) {
+    if (err instanceof LineSyntaxError) throw new NQuadsSyntaxError(file, lineNumber, err.message);
+    throw err;
+  }
+}
+
 /** Yields the statements of `file` in batches (blank and comment lines dropped); throws `NQuadsSyntaxError`. */
 export async function* readQuadBatches(file: string, options: ReadOptions = {}): AsyncGenerator<QuadBatch> {
   try {
@@ -23,13 +33,7 @@ export async function* readQuadBatches(file: string, options: ReadOptions = {}):
       const batch: QuadBatch = { lines: [], terms: [] };
       for (let i = 0; i < lines.length; i++) {
         const line = lines[i] as string;
-        let terms: QuadTerms | undefined;
-        try {
-          terms = parseQuadLine(line);
-        } catch (err) {
-          if (err instanceof LineSyntaxError) throw new NQuadsSyntaxError(file, first + i, err.message);
-          throw err;
-        }
+        const terms = parseLineOf(file, first + i, line);
         if (terms === undefined) continue;
         batch.lines.push(line);
         batch.terms.push(terms);

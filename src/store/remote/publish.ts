@@ -15,8 +15,8 @@ import { NONPUBLIC_FILE, PUBLIC_FILE } from '../generations.js';
 import type { GenerationManifest } from '../types.js';
 import { NQuadsSyntaxError } from '../errors.js';
 import { readLineBatches, TextFileError } from '../line-reader.js';
-import { detached } from '../nquads-file.js';
-import { LineSyntaxError, parseQuadLine, splitCanonical, type QuadTerms } from '../nquads-line.js';
+import { detached, parseLineOf } from '../nquads-file.js';
+import { splitCanonical } from '../nquads-line.js';
 import type { BulkLoader } from './bulk-load.js';
 import { GENERATIONS_GRAPH, generationGraphs, type GenerationGraphs } from './graph-view.js';
 import type { RemoteServer } from './remote-server.js';
@@ -180,13 +180,7 @@ export async function* graphsOfFile(file: string): AsyncGenerator<GraphStatement
           [subject, , object, name] = canonical;
           triple = line.slice(0, line.length - name.length - 3);
         } else {
-          let terms: QuadTerms | undefined;
-          try {
-            terms = parseQuadLine(line);
-          } catch (err) {
-            if (err instanceof LineSyntaxError) throw new NQuadsSyntaxError(file, first + i, err.message);
-            throw err;
-          }
+          const terms = parseLineOf(file, first + i, line);
           if (terms === undefined) continue;
           ({ subject, object, graph: name } = terms);
           triple = `${subject} ${terms.predicate} ${object}`;
