@@ -66,6 +66,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
   const { trustProxy } = ctx.config;
   app.set('trust proxy', typeof trustProxy === 'object' ? [...trustProxy] : trustProxy);
   ctx.metrics.setGenerationSource(() => ctx.store.generation);
+  ctx.metrics.addStore('rest', ctx.store);
+  if (options.sparqlStore !== undefined) ctx.metrics.addStore('sparql', options.sparqlStore);
 
   app.use(requestLog(ctx.logger));
   app.use(ctx.metrics.middleware());

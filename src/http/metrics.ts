@@ -5,6 +5,7 @@
  */
 import type { Request, RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { QueryStore } from '../store/types.js';
 
 /** What the metrics need to know about the served generation (a subset of the store's manifest). */
 export interface GenerationInfo {
@@ -29,6 +30,7 @@ export class Metrics {
   readonly #requestDuration: Histogram<RequestLabels>;
   readonly #storeQueryDuration: Histogram<'kind'>;
   #generation: () => GenerationInfo | undefined = () => undefined;
+  #stores: readonly { name: string; store: QueryStore }[] = [];
 
   constructor(options: MetricsOptions = {}) {
     const registers = [this.registry];
@@ -74,7 +76,29 @@ export class Metrics {
         if (!Number.isNaN(created)) this.set((Date.now() - created) / 1000);
       },
     });
+    const stores = (): readonly { name: string; store: QueryStore }[] => this.#stores;
+    new Gauge({
+      name: 'store_worker_memory_bytes',
+      help: "Memory of each store worker thread as it last reported it (after its load, then after answers): its V8 heap in use, external memory (Oxigraph's WebAssembly memory is counted here), and ArrayBuffers. The process as a whole is process_resident_memory_bytes.",
+      labelNames: ['store', 'worker', 'kind'],
+      registers,
+      collect() {
+        this.reset();
+        for (const { name, store } of stores()) {
+          for (const report of store.workerMemory?.() ?? []) {
+            this.set({ store: name, worker: report.worker, kind: 'heap_used' }, report.heapUsed);
+            this.set({ store: name, worker: report.worker, kind: 'external' }, report.external);
+            this.set({ store: name, worker: report.worker, kind: 'array_buffers' }, report.arrayBuffers);
+          }
+        }
+      },
+    });
     if (options.defaultMetrics === true) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Tells the worker memory gauge which stores to read at scrape time (`rest`, `sparql`). */
+  addStore(name: string, store: QueryStore): void {
+    this.#stores = [...this.#stores.filter((s) => s.name !== name), { name, store }];
   }
 
   /** Tells the generation gauges where to read the served generation at scrape time. */

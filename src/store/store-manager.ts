@@ -26,7 +26,7 @@ import { QueryDeadlineError, StoreUnavailableError } from './errors.js';
 import { generationFiles } from './generations.js';
 import { parseManifest } from './manifest.js';
 import { queryForm } from './query-form.js';
-import type { GenerationManifest, QueryOptions, QueryStore } from './types.js';
+import type { GenerationManifest, QueryOptions, QueryStore, WorkerMemoryReport } from './types.js';
 import { WorkerHandle } from './worker-handle.js';
 
 export type QueryOutcome = 'ok' | 'error' | 'deadline' | 'unavailable';
@@ -84,6 +84,23 @@ export class StoreManager extends EventEmitter implements QueryStore {
   /** True when a query would be answered now. */
   ready(): boolean {
     return this.active?.ready ?? false;
+  }
+
+  /** The memory each worker last reported: the serving one, the standby, and any loading a generation. */
+  workerMemory(): WorkerMemoryReport[] {
+    const roles: [WorkerHandle | undefined, WorkerMemoryReport['worker']][] = [
+      [this.active, 'serving'],
+      [this.standby, 'standby'],
+      ...[this.incoming, ...this.loading].filter((h) => h !== this.active && h !== this.standby).map((h): [WorkerHandle | undefined, WorkerMemoryReport['worker']] => [h, 'loading']),
+    ];
+    const seen = new Set<WorkerHandle>();
+    const reports: WorkerMemoryReport[] = [];
+    for (const [handle, worker] of roles) {
+      if (handle === undefined || seen.has(handle) || handle.memory === undefined) continue;
+      seen.add(handle);
+      reports.push({ worker, ...handle.memory });
+    }
+    return reports;
   }
 
   /** True when a standby worker has loaded and would take over at once (option `standby`). */

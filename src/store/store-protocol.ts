@@ -13,8 +13,16 @@ export type ToWorker =
   | { type: 'query'; id: number; sparql: string; format: QueryResultFormat | undefined; union: boolean }
   | { type: 'exit' };
 
+/** A worker's own memory: its V8 isolate's heap, its external memory (Oxigraph's WebAssembly memory) and ArrayBuffers. */
+export interface WorkerMemory {
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
 export type FromWorker =
   | { type: 'ready'; quads: number; ms: number }
+  | ({ type: 'memory' } & WorkerMemory)
   | { type: 'loadFailed'; message: string }
   | { type: 'answer'; id: number; body: string; ms: number }
   | { type: 'failed'; id: number; message: string };

@@ -18,6 +18,20 @@ const port = parentPort;
 if (!port) throw new Error('store-worker.ts runs only as a worker thread');
 const send = (message: FromWorker): void => port.postMessage(message);
 
+/**
+ * Reports this worker's memory (process.memoryUsage() in a worker thread counts its own isolate; Oxigraph's
+ * WebAssembly memory is in `external`, about 250 MB for the 1,000-object demo) after the load and after answers,
+ * at most once a second: /metrics shows the last report.
+ */
+let reportedAt = 0;
+function reportMemory(): void {
+  const now = Date.now();
+  if (now - reportedAt < 1000) return;
+  reportedAt = now;
+  const { heapUsed, external, arrayBuffers } = process.memoryUsage();
+  send({ type: 'memory', heapUsed, external, arrayBuffers });
+}
+
 // Oxigraph wraps an error thrown by the input iterator in a "JsValue(...)" text with its stack; the
 // reader's own error is the message worth reporting.
 let readError: Error | undefined;
@@ -48,6 +62,7 @@ try {
     store.load(chunksOf(file), options);
   }
   send({ type: 'ready', quads: store.size, ms: performance.now() - started });
+  reportMemory();
 } catch (err) {
   send({ type: 'loadFailed', message: (readError ?? (err as Error)).message });
   process.exit(1);
@@ -64,6 +79,7 @@ port.on('message', (message: ToWorker) => {
     const format = message.format ?? (answersWithRdf(form) ? 'application/n-quads' : 'application/sparql-results+json');
     const body = store.query(message.sparql, { results_format: format, use_default_graph_as_union: message.union });
     send({ type: 'answer', id: message.id, body: String(body), ms: performance.now() - started });
+    reportMemory();
   } catch (err) {
     send({ type: 'failed', id: message.id, message: (err as Error).message ?? String(err) });
     // A WebAssembly trap (a Rust panic, memory exhausted) may leave the store inconsistent: start afresh.

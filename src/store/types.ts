@@ -43,6 +43,16 @@ export interface QueryStore {
   ready(): boolean;
   /** Why `ready()` is false, for clients, when it is not the start or a restart (a SPARQL server that does not answer). */
   unavailableReason?(): string | undefined;
+  /** The memory of each worker thread holding a generation (embedded stores; a remote store has none). */
+  workerMemory?(): readonly WorkerMemoryReport[];
+}
+
+/** One store worker's memory as it last reported it: serving, standing by, or loading a generation. */
+export interface WorkerMemoryReport {
+  worker: 'serving' | 'standby' | 'loading';
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
 }
 
 export type RecordCounts = Record<RecordKind, number>;

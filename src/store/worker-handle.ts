@@ -4,7 +4,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { QueryDeadlineError, QueryError, StoreUnavailableError } from './errors.js';
-import type { FromWorker, StoreWorkerData, ToWorker } from './store-protocol.js';
+import type { FromWorker, StoreWorkerData, ToWorker, WorkerMemory } from './store-protocol.js';
 import { startTsWorker, workerModule } from './ts-worker.js';
 import type { GenerationManifest, QueryResultFormat } from './types.js';
 
@@ -30,6 +30,8 @@ export class WorkerHandle {
   /** Called once when the worker dies without `stop()`: a crash, or a query past its deadline. */
   onDeath: ((reason: Error) => void) | undefined;
 
+  /** The worker's memory as it last reported it (after its load, then after answers). */
+  memory: WorkerMemory | undefined;
   private readonly worker: Worker;
   private readonly options: HandleOptions;
   private readonly pending = new Map<number, Pending>();
@@ -100,6 +102,9 @@ export class WorkerHandle {
         this.state = 'ready';
         this.settleLoad?.resolve({ quads: message.quads, ms: message.ms });
         this.settleLoad = undefined;
+        return;
+      case 'memory':
+        this.memory = { heapUsed: message.heapUsed, external: message.external, arrayBuffers: message.arrayBuffers };
         return;
       case 'loadFailed':
         this.settleLoad?.reject(new Error(`loading ${this.generationDir} failed: ${message.message}`));

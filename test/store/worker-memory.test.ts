@@ -1,0 +1,55 @@
+/**
+ * Memory accounted (issue 26): `/metrics` reports each store worker's memory as it last reported it: the REST
+ * store's serving worker, and the SPARQL store's serving and standby workers, each with its V8 heap in use, its
+ * external memory (Oxigraph's WebAssembly memory) and its ArrayBuffers. The figures come from the workers
+ * themselves (process.memoryUsage() in a worker thread counts its own isolate), so two workers on the same
+ * generation report about the same, and the WebAssembly memory dwarfs the heap.
+ */
+import request from 'supertest';
+import { createApp } from '../../src/app.js';
+import type { AppContext } from '../../src/app-context.js';
+import { loadConfig } from '../../src/config/config.js';
+import { Metrics } from '../../src/http/metrics.js';
+import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { StoreManager } from '../../src/store/store-manager.js';
+import { Iris } from '../../src/vocab/iris.js';
+import { memoryLogger } from '../helpers/http-context.js';
+import { makeSmallGeneration } from '../helpers/small-generation.js';
+import { tempDir } from '../unit/store-fixtures.js';
+
+const BASE = 'http://localhost:3000';
+
+it('reports the memory of every store worker at /metrics: REST serving, SPARQL serving and standby', async () => {
+  const { dir, remove } = await tempDir('worker-memory-');
+  const rest = new StoreManager({ includeNonPublic: true });
+  const sparql = new StoreManager({ includeNonPublic: false, standby: true });
+  try {
+    const config = loadConfig({ BASE_URL: BASE, DATA_DIR: `${dir}/data`, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
+    const generation = await makeSmallGeneration(config, dir, { seed: 1, publish: false });
+    await Promise.all([rest.start(generation.dir), sparql.start(generation.dir)]);
+    const ctx: AppContext = { config, iris: new Iris(BASE), store: rest, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryCatalogue() };
+    const app = createApp(ctx, { sparqlStore: sparql });
+    // The standby reports once it has loaded.
+    for (let i = 0; i < 100 && !sparql.standbyReady(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sparql.standbyReady()).toBe(true);
+
+    const text = (await request(app).get('/metrics')).text;
+    const gauge = new Map<string, number>();
+    for (const match of text.matchAll(/^store_worker_memory_bytes\{store="(\w+)",worker="(\w+)",kind="(\w+)"\} (\d+(?:\.\d+)?(?:e\+\d+)?)$/gm)) {
+      gauge.set(`${match[1]}/${match[2]}/${match[3]}`, Number(match[4]));
+    }
+    const workers = ['rest/serving', 'sparql/serving', 'sparql/standby'];
+    expect([...new Set([...gauge.keys()].map((key) => key.slice(0, key.lastIndexOf('/'))))].sort()).toEqual(workers.sort());
+    for (const worker of workers) {
+      for (const kind of ['heap_used', 'external', 'array_buffers']) expect([worker, kind, (gauge.get(`${worker}/${kind}`) ?? -1) >= 0]).toEqual([worker, kind, true]);
+      // Oxigraph's WebAssembly memory is counted as external, and is larger than the worker's JavaScript heap.
+      expect([worker, gauge.get(`${worker}/external`)! > gauge.get(`${worker}/heap_used`)!]).toEqual([worker, true]);
+    }
+    // The two SPARQL workers hold the same generation: within a fifth of each other.
+    const [a, b] = [gauge.get('sparql/serving/external')!, gauge.get('sparql/standby/external')!];
+    expect(Math.abs(a - b) / Math.max(a, b)).toBeLessThan(0.2);
+  } finally {
+    await Promise.all([rest.close(), sparql.close()]);
+    await remove();
+  }
+}, 120_000);
