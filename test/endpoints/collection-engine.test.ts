@@ -2,11 +2,16 @@
  * What the collection engine does the same for every kind, tested once as a table over the kinds (objects,
  * agents, exhibitions, concepts) on the real app over the demo generation: the Hydra envelope and view, the
  * RFC 8288 Link header, the middle and the last page, the itemsPerPage cap, a page past the end, and the
- * conditional requests. Expected totals and pid orders come from the demo's source export (the JSON Lines
+ * conditional requests, and random requests (never a 5xx; the total is the members over all pages, each once).
+ * Expected totals and pid orders come from the demo's source export (the JSON Lines
  * files), never through the service. What differs per kind (its stubs, filters, sorts and search) is tested in
  * the kind's own collection test.
  */
+import fc from 'fast-check';
 import request from 'supertest';
+import type { RecordTable } from '../../src/collection-index/record-table.js';
+import type { ResourceKind } from '../../src/engine/kind.js';
+import { KINDS } from '../../src/kinds/index.js';
 import type { ObjectRecord } from '../../src/harvest/schema.js';
 import { getCollectionPage, type CollectionPage } from '../helpers/collection-page.js';
 import { sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
@@ -133,4 +138,66 @@ describe('the collection engine, for every kind', () => {
     expect((await fetchPage('page=2&itemsPerPage=5', { 'If-Modified-Since': first.headers['last-modified'] as string })).status).toBe(304);
     expect((await fetchPage('page=3&itemsPerPage=5', { 'If-None-Match': etag })).status).toBe(200);
   });
+});
+
+/**
+ * Random requests, for every kind: the parameter names come from the kind's declaration (its filters' params,
+ * reserved parameters, sort keys, view parameter) beside paging and `q`; values of every shape, some the kind
+ * accepts and some it refuses.
+ */
+const GENERIC_VALUES = ['', 'true', 'false', '1', '0', '-1', '2', '100', '101', '1e3', 'NaN', 'NLD', 'fra', 'ENG', 'asc', 'desc', '2026-02-30', '2024-01-01',
+  '"', '%', '%E0%A4%A', '<>', '-', 'OR', '"a b', 'x'.repeat(600)];
+/** Values that mean something to one kind (filter values of the demo, pids, ranges). */
+const KIND_VALUES: Record<string, string[]> = {
+  objects: ['vaas', 'glas', 'stoel', '1900/1950', '../2000', '1950', 'exclude', 'DMG-A-00198', '530001000', 'red', 'white,black', 'Carpaccio'],
+  agents: ['België', 'belgië,frankrijk', 'Nederland', 'designer', 'producer', 'individual', 'organisation', 'unknown', 'DMG-A-00001', 'van OR de', '-lambert', 'lambert'],
+  exhibitions: ['TE_2020-001', 'design', 'boxes'],
+  concepts: ['530001000', 'stoel', 'glas'],
+};
+/** Filters each kind accepts, with values of the demo: any subset of them is a valid request. */
+const VALID_PAIRS: Record<string, [string, string][]> = {
+  objects: [['type', 'vaas'], ['q', 'stoel OR glas'], ['hasImages', 'true'], ['onDisplay', 'false'], ['koepels', 'exclude'], ['dateFrom', '1950'], ['language', 'FRA'], ['color', 'red'], ['sortBy', 'titleNL'], ['sortOrder', 'desc']],
+  agents: [['nationality', 'België'], ['role', 'designer'], ['hasBio', 'true'], ['language', 'NLD'], ['type', 'individual'], ['modifiedSince', '2020-01-01'], ['q', 'van OR de'], ['sortBy', 'name'], ['sortOrder', 'desc']],
+  exhibitions: [['language', 'ENG'], ['q', 'design OR dozen'], ['modifiedSince', '2020-01-01'], ['sortBy', 'title'], ['sortOrder', 'desc']],
+  concepts: [['language', 'FRA'], ['q', 'stoel OR glas'], ['modifiedSince', '2020-01-01'], ['sortBy', 'label'], ['sortOrder', 'desc']],
+};
+const kindOf = (c: KindCase): ResourceKind<RecordTable> => KINDS.find((k) => k.collection === c.collection)!;
+const parameterNames = (kind: ResourceKind<RecordTable>): string[] => [
+  'page', 'itemsPerPage', 'fullRecord', 'q', 'sortBy', 'sortOrder',
+  ...kind.index.filters.flatMap((filter) => filter.params),
+  ...(kind.index.reserved ?? []),
+  ...(kind.record.view ? [kind.record.view.param] : []),
+];
+const valuesOf = (c: KindCase): string[] => [...GENERIC_VALUES, ...kindOf(c).index.sortKeys, ...(KIND_VALUES[c.collection] ?? [])];
+
+describe('the collection engine over random requests, for every kind', () => {
+  it.each(each)('/v2/id/%s never answers a random parameter string with a server error', async (_name, c) => {
+    const names = parameterNames(kindOf(c));
+    expect(names.length).toBeGreaterThan(6);
+    const pair = fc.tuple(fc.constantFrom(...names), fc.oneof(fc.constantFrom(...valuesOf(c)), fc.string({ maxLength: 12 })));
+    await fc.assert(
+      fc.asyncProperty(fc.array(pair, { maxLength: 5 }), fc.string({ maxLength: 20 }), async (pairs, raw) => {
+        const query = [...pairs.map(([n, v]) => `${n}=${encodeURIComponent(v)}`), raw].join('&');
+        const res = await request(demo.app).get(`/v2/id/${c.collection}?${query}`);
+        expect([query, [200, 400].includes(res.status)]).toEqual([query, true]);
+      }),
+      { numRuns: 120 },
+    );
+  }, 120_000);
+
+  it.each(each)('/v2/id/%s has a total equal to the members over all pages, each once, whatever the filters and page size', async (_name, c) => {
+    await fc.assert(
+      fc.asyncProperty(fc.subarray(VALID_PAIRS[c.collection]!, { maxLength: 3 }), fc.integer({ min: 1, max: 60 }), async (pairs, itemsPerPage) => {
+        const query = pairs.map(([n, v]) => `${n}=${encodeURIComponent(v)}`).join('&');
+        const first = await get(c, `${query}&itemsPerPage=${itemsPerPage}`);
+        expect([query, first.status]).toEqual([query, 200]);
+        const seen: string[] = [];
+        const pages = Math.max(1, Math.ceil(first.total / itemsPerPage));
+        for (let page = 1; page <= pages; page++) seen.push(...(await get(c, `${query}&itemsPerPage=${itemsPerPage}&page=${page}`)).members.map((m) => pidOf(c, m)));
+        expect([query, seen.length]).toEqual([query, first.total]);
+        expect([query, new Set(seen).size]).toEqual([query, first.total]);
+      }),
+      { numRuns: 20 },
+    );
+  }, 120_000);
 });
