@@ -4,7 +4,8 @@
  * the members of the page as links, and the page links. Rendered from the same Hydra document programs get.
  */
 import { html, type Html } from './html.js';
-import { hrefOf, labelOf, type JsonNode, type ViewContext } from './jsonld-view.js';
+import { withQuery } from '../engine/index-endpoints.js';
+import { hrefOf, isNode, labelOf, list, type JsonNode, type ViewContext } from './jsonld-view.js';
 import { page, type Alternate } from './layout.js';
 import { RECORD_FORMATS } from './record-page.js';
 
@@ -29,12 +30,6 @@ export interface CollectionPageOptions extends ViewContext {
   sortKeys: readonly string[];
 }
 
-type Json = JsonNode[string];
-const list = (value: Json | undefined): readonly Json[] => (value === undefined || value === null ? [] : Array.isArray(value) ? (value as Json[]) : [value]);
-const isNode = (value: Json): value is JsonNode => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const withParams = (path: string, params: readonly [string, string][]): string =>
-  params.length === 0 ? path : `${path}?${params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`;
 
 /** The query with `param` narrowed by `value` (a second value of a combining facet: both, comma-joined). */
 function narrowed(params: readonly [string, string][], param: string, value: string, combines: boolean): [string, string][] {
@@ -50,7 +45,7 @@ function facetList(facet: FacetView, options: CollectionPageOptions): Html {
     // A value the query already has is shown, not linked: following it would change nothing.
     active.includes(v.label.toLowerCase())
       ? html`<li class="active"><strong>${v.label}</strong> <span class="count">${v.count}</span></li>`
-      : html`<li><a href="${withParams(options.path, narrowed(options.params, facet.param, v.label, facet.combines))}">${v.label}</a> <span class="count">${v.count}</span></li>`,
+      : html`<li><a href="${withQuery(options.path, narrowed(options.params, facet.param, v.label, facet.combines))}">${v.label}</a> <span class="count">${v.count}</span></li>`,
   )}</ul></section>`;
 }
 
@@ -67,7 +62,7 @@ function pager(document: JsonNode, options: CollectionPageOptions): Html {
 /** The page's query as JSON-LD and in the RDF syntaxes (`format`), for the page's links. */
 export function collectionAlternates(path: string, params: readonly [string, string][], pageNumber: number, itemsPerPage: number): Alternate[] {
   const query: [string, string][] = [['page', String(pageNumber)], ['itemsPerPage', String(itemsPerPage)], ...params];
-  return RECORD_FORMATS.map((f) => ({ href: withParams(path, [...query, ['format', f.format]]), type: f.type, title: f.title }));
+  return RECORD_FORMATS.map((f) => ({ href: withQuery(path, [...query, ['format', f.format]]), type: f.type, title: f.title }));
 }
 
 /** The page of a collection `document` (its Hydra JSON-LD). */
@@ -87,7 +82,7 @@ export function collectionPage(document: JsonNode, options: CollectionPageOption
 ${hidden.map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
 <button type="submit">Search</button>
 </form>
-${active.length > 0 ? html`<p class="active-filters">Filtered by ${active.map(([k, v], i) => html`${i > 0 ? ', ' : ''}<strong>${k}</strong> = ${v}`)} · <a href="${withParams(options.path, options.params.filter(([k]) => k === 'q'))}">clear filters</a></p>` : ''}
+${active.length > 0 ? html`<p class="active-filters">Filtered by ${active.map(([k, v], i) => html`${i > 0 ? ', ' : ''}<strong>${k}</strong> = ${v}`)} · <a href="${withQuery(options.path, options.params.filter(([k]) => k === 'q'))}">clear filters</a></p>` : ''}
 <p class="total">${total} ${total === 1 ? 'result' : 'results'}</p>
 <div class="results">
 <aside class="facets" aria-label="Narrow the results">${options.facets.map((facet) => facetList(facet, options))}</aside>

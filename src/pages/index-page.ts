@@ -4,17 +4,15 @@
  * collection filtered on it (or to the member itself), its count, and whatever else the member says.
  */
 import { html } from './html.js';
-import { hrefOf, labelOf, properties, type JsonNode, type ViewContext } from './jsonld-view.js';
+import { hrefOf, isNode, labelOf, list, properties, type JsonNode, type ViewContext } from './jsonld-view.js';
 import { page } from './layout.js';
 
-type Json = JsonNode[string];
-const isNode = (value: Json): value is JsonNode => typeof value === 'object' && value !== null && !Array.isArray(value);
 const COUNT = /_count$/;
 
 /** The page of an index `document` served at `path` (its JSON-LD is `path` with `?format=jsonld`). */
 export function indexPage(document: JsonNode, options: ViewContext & { path: string }): string {
   const title = labelOf(document) ?? options.path;
-  const members = (Array.isArray(document['hydra:member']) ? (document['hydra:member'] as Json[]) : []).filter(isNode);
+  const members = list(document['hydra:member']).filter(isNode);
   const rows = members.map((member) => {
     const target = typeof member.filter === 'string' ? member.filter : typeof member['@id'] === 'string' ? member['@id'] : undefined;
     const label = labelOf(member) ?? (typeof member['@id'] === 'string' ? member['@id'] : '');

@@ -7,7 +7,7 @@
  */
 import { html, type Html, type HtmlValue } from './html.js';
 
-type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 export type JsonNode = { readonly [key: string]: Json };
 
 /** Readable names of the properties the records use (CIDOC-CRM, SKOS, OWL, PROV, the service's own keys). */
@@ -98,8 +98,12 @@ export function linkOf(iri: string, ctx: ViewContext): string | undefined {
   return !href.startsWith('/') || ctx.serves(href) ? href : undefined;
 }
 
-const isNode = (value: Json): value is JsonNode => typeof value === 'object' && value !== null && !Array.isArray(value);
-const list = (value: Json | undefined): readonly Json[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value as Json]);
+/** True for a JSON-LD node object (not a value, a list or a literal). */
+export const isNode = (value: Json): value is JsonNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A value as a list: none for a missing or null value, the items of an array, else the value alone. */
+export const list = (value: Json | undefined): readonly Json[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value as Json]);
+/** True when `id` names an image file or a full IIIF image (not a node inside a record, such as a colour item). */
+export const isImageUrl = (id: string): boolean => /\.(jpe?g|png|webp)$|\/full\//i.test(id);
 const typesOf = (node: JsonNode): string[] => list(node['@type']).filter((t): t is string => typeof t === 'string');
 
 /** The text a person reads for a node: its label, a preferred label, a title's label, a value, or its IRI. */
@@ -152,7 +156,7 @@ function value(v: Json, ctx: ViewContext, depth: number): Html {
     return html`<span${lang !== undefined ? html` lang="${lang}"` : ''}>${String(node['@value'] as string | number)}</span>${lang !== undefined ? html` <small class="lang">${lang}</small>` : ''}`;
   }
   const id = typeof node['@id'] === 'string' ? node['@id'] : undefined;
-  if (id !== undefined && typesOf(node).some((t) => IMAGE_TYPES.has(t)) && /\.(jpe?g|png|webp)$|\/full\/|\/default\.jpg$/i.test(id)) return imageFigure(node, ctx);
+  if (id !== undefined && typesOf(node).some((t) => IMAGE_TYPES.has(t)) && isImageUrl(id)) return imageFigure(node, ctx);
   const label = labelOf(node);
   const link = id !== undefined ? linkOf(id, ctx) : undefined;
   const head: HtmlValue = link !== undefined ? html`<a href="${link}">${label ?? id}</a>` : (label ?? '');

@@ -5,7 +5,7 @@
  * RDF/XML and, for an object, its IIIF manifest.
  */
 import { html, type Html } from './html.js';
-import { hrefOf, imageFigure, labelOf, properties, type JsonNode, type ViewContext } from './jsonld-view.js';
+import { hrefOf, imageFigure, isImageUrl, isNode, labelOf, list, properties, type JsonNode, type ViewContext } from './jsonld-view.js';
 import { OSD_SCRIPT, page, VIEWER_SCRIPT, type Alternate } from './layout.js';
 
 /** The languages records are written in, by the codes their nodes use. */
@@ -25,9 +25,6 @@ export const RECORD_FORMATS = [
   { format: 'rdf', type: 'application/rdf+xml', title: 'RDF/XML' },
 ] as const;
 
-type Json = JsonNode[string];
-const list = (value: Json | undefined): readonly Json[] => (value === undefined || value === null ? [] : Array.isArray(value) ? (value as Json[]) : [value]);
-const isNode = (value: Json): value is JsonNode => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The record's titles by language: appellations with a language, else SKOS preferred labels. */
 export function titlesOf(record: JsonNode): Map<PageLanguage, string> {
@@ -72,7 +69,7 @@ const IIIF_IMAGE = /^(\/iiif\/3\/[^/]+)\/full\/[^/]+\/0\/default\.jpg$/;
  */
 function gallery(record: JsonNode, ctx: ViewContext): { html: Html; zoom: boolean } {
   const images = [...list(record['crm:P138i_has_representation']), ...list(record['crm:P65_shows_visual_item'])].filter(
-    (node): node is JsonNode => isNode(node) && typeof node['@id'] === 'string' && (/\.(jpe?g|png|webp)$/i.test(node['@id']) || /\/full\//.test(node['@id'])),
+    (node): node is JsonNode => isNode(node) && typeof node['@id'] === 'string' && isImageUrl(node['@id']),
   );
   const figures = images.map((node) => imageFigure(node, ctx));
   // The deep-zoom viewer takes the images this service's IIIF server holds (their info.json).
