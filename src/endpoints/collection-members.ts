@@ -32,7 +32,7 @@ export class CollectionMembers {
       iris,
       (iri) => this.stubCache.get(generationId, iri),
       async (missing) => {
-        const nquads = await this.ctx.store.query(this.ctx.queries.bind(name, rows(missing)), { format: 'application/n-quads', label: name });
+        const nquads = await this.ctx.store.query(this.ctx.queries.bound(name, rows(missing)), { format: 'application/n-quads', label: name });
         const made = new Map([...this.kind.page.stubsFromNQuads(nquads)].map(([iri, stub]) => [iri, JSON.stringify(stub)]));
         for (const [iri, body] of made) this.stubCache.set(generationId, iri, body);
         return made;
@@ -96,7 +96,7 @@ export class CollectionMembers {
    */
   private async recordGraphs(iris: readonly string[]): Promise<Map<string, RecordGraph>> {
     const name = this.kind.page.records;
-    return parseRecordRows(await this.ctx.store.query(this.ctx.queries.bind(name, rows(iris)), { format: 'text/tab-separated-values', label: name }));
+    return parseRecordRows(await this.ctx.store.query(this.ctx.queries.bound(name, rows(iris)), { format: 'text/tab-separated-values', label: name }));
   }
 }
 

@@ -26,7 +26,7 @@ import { sharedStatusIndex } from '../records/records.js';
 import { STATUS_QUERY, type StatusIndex } from '../records/status-index.js';
 import { generationDir, type Generation } from '../store/generations.js';
 import { StoreManager } from '../store/store-manager.js';
-import type { GenerationManifest, QueryStore } from '../store/types.js';
+import type { GenerationManifest, QueryOptions, QueryStore, StoreQuery } from '../store/types.js';
 import { Iris } from '../vocab/iris.js';
 import type { ResourceKind } from './kind.js';
 
@@ -310,7 +310,7 @@ class LazyStore implements QueryStore {
     return true;
   }
 
-  async query(sparql: string, opts?: Parameters<QueryStore['query']>[1]): Promise<string> {
+  async query(sparql: StoreQuery, opts?: QueryOptions): Promise<string> {
     if (!this.opened) {
       const started = performance.now();
       this.opened = this.open();

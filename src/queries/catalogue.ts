@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sparqljs from 'sparqljs';
-import type { Pattern, SparqlQuery, ValuesPattern, ValuePatternRow } from 'sparqljs';
+import type { Pattern, Query, SparqlQuery, ValuesPattern, ValuePatternRow } from 'sparqljs';
 import { type BoundTerm, type ParamType, toRdfTerm } from './terms.js';
 
 /** A declared parameter of a query (`#+ param: name - type - description`). */
@@ -23,7 +23,7 @@ export interface CatalogueEntry {
   name: string;
   summary: string;
   params: QueryParam[];
-  ast: SparqlQuery;
+  ast: Query;
   file: string;
 }
 
@@ -103,27 +103,64 @@ export class QueryCatalogue {
    * value for every parameter; several rows bind several records in one query (`VALUES ?record { … }`).
    */
   bind(name: string, rows: Record<string, BoundTerm>[] | Record<string, BoundTerm>): string {
-    return this.generator.stringify(this.bindAst(name, Array.isArray(rows) ? rows : [rows]));
+    return this.bound(name, rows).text;
+  }
+
+  /**
+   * The query bound to `rows` as a store takes it: its text, and the entry and VALUES rows from which a remote
+   * store fills its per-generation template of the query instead of rewriting the text (query-templates.ts).
+   */
+  bound(name: string, rows: Record<string, BoundTerm>[] | Record<string, BoundTerm>): BoundQuery {
+    const entry = this.get(name);
+    return new BoundQuery(entry, valueRows(entry, Array.isArray(rows) ? rows : [rows]), this.generator);
   }
 
   /** The bound AST (exposed for tests that inspect the meaning of a bound query). */
   bindAst(name: string, rows: Record<string, BoundTerm>[]): SparqlQuery {
     const entry = this.get(name);
-    if (rows.length === 0) throw new QueryBindingError(`${name}: nothing to bind`);
-    const valueRows: ValuePatternRow[] = rows.map((row) => {
-      const extra = Object.keys(row).filter((key) => !entry.params.some((param) => param.name === key));
-      if (extra.length > 0) throw new QueryBindingError(`${name}: unknown parameter ${extra.join(', ')}`);
-      const bound: ValuePatternRow = {};
-      for (const param of entry.params) {
-        const value = row[param.name];
-        if (value === undefined) throw new QueryBindingError(`${name}: missing parameter ${param.name}`);
-        bound[`?${param.name}`] = toRdfTerm(param.type, value, param.name);
-      }
-      return bound;
-    });
-    const values: ValuesPattern = { type: 'values', values: valueRows };
-    // A shallow copy with a new WHERE list: the parsed AST is shared between requests and never mutated.
-    const ast = entry.ast as SparqlQuery & { where?: Pattern[] };
-    return { ...ast, where: [values, ...(ast.where ?? [])] } as SparqlQuery;
+    return withValues(entry.ast, valueRows(entry, rows));
+  }
+}
+
+/** The VALUES rows of `rows` over the declared parameters of `entry`; QueryBindingError for a missing or unknown one. */
+function valueRows(entry: CatalogueEntry, rows: Record<string, BoundTerm>[]): ValuePatternRow[] {
+  if (rows.length === 0) throw new QueryBindingError(`${entry.name}: nothing to bind`);
+  return rows.map((row) => {
+    const extra = Object.keys(row).filter((key) => !entry.params.some((param) => param.name === key));
+    if (extra.length > 0) throw new QueryBindingError(`${entry.name}: unknown parameter ${extra.join(', ')}`);
+    const bound: ValuePatternRow = {};
+    for (const param of entry.params) {
+      const value = row[param.name];
+      if (value === undefined) throw new QueryBindingError(`${entry.name}: missing parameter ${param.name}`);
+      bound[`?${param.name}`] = toRdfTerm(param.type, value, param.name);
+    }
+    return bound;
+  });
+}
+
+/** `ast` with `rows` as a VALUES block in front of its WHERE clause: a shallow copy, since parsed ASTs are shared. */
+export function withValues(ast: SparqlQuery, rows: ValuePatternRow[]): SparqlQuery {
+  const values: ValuesPattern = { type: 'values', values: rows };
+  const query = ast as SparqlQuery & { where?: Pattern[] };
+  return { ...query, where: [values, ...(query.where ?? [])] } as SparqlQuery;
+}
+
+/**
+ * A catalogue query bound to its values (`QueryCatalogue.bound`), as the stores take it (`StoreQuery`): the
+ * embedded store runs its text; the remote store fills a template of `entry` with `rows` (query-templates.ts).
+ */
+export class BoundQuery {
+  private written: string | undefined;
+
+  constructor(
+    readonly entry: CatalogueEntry,
+    readonly rows: readonly ValuePatternRow[],
+    private readonly generator: InstanceType<typeof sparqljs.Generator>,
+  ) {}
+
+  /** The bound query's text, written on first use. */
+  get text(): string {
+    this.written ??= this.generator.stringify(withValues(this.entry.ast, [...this.rows]));
+    return this.written;
   }
 }

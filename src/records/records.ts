@@ -149,7 +149,7 @@ export class Records {
 
   /** The record's graph as N-Quads (the parameterised CONSTRUCT). */
   async constructRecord(iri: string): Promise<string> {
-    const query = this.queries.bind(this.of.record.query, { record: iri, admin: this.iris.adminGraph });
+    const query = this.queries.bound(this.of.record.query, { record: iri, admin: this.iris.adminGraph });
     return this.store.query(query, { format: 'application/n-quads' });
   }
 

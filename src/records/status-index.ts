@@ -74,7 +74,7 @@ export class StatusIndex {
       this.source && id !== undefined
         ? await this.source(id)
         : parseSelectJson(
-            await this.store.query(this.queries.bind(STATUS_QUERY, { admin: this.iris.adminGraph }), {
+            await this.store.query(this.queries.bound(STATUS_QUERY, { admin: this.iris.adminGraph }), {
               format: 'application/sparql-results+json',
             }),
           );

@@ -26,7 +26,7 @@ import { QueryDeadlineError, StoreUnavailableError } from './errors.js';
 import { generationFiles } from './generations.js';
 import { parseManifest } from './manifest.js';
 import { queryForm } from './query-form.js';
-import type { GenerationManifest, QueryOptions, QueryStore, WorkerMemoryReport } from './types.js';
+import { queryText, type GenerationManifest, type QueryOptions, type QueryStore, type StoreQuery, type WorkerMemoryReport } from './types.js';
 import { WorkerHandle } from './worker-handle.js';
 
 export type QueryOutcome = 'ok' | 'error' | 'deadline' | 'unavailable';
@@ -157,8 +157,9 @@ export class StoreManager extends EventEmitter implements QueryStore {
   }
 
   /** Runs a query on the serving worker. */
-  async query(sparql: string, opts: QueryOptions = {}): Promise<string> {
+  async query(query: StoreQuery, opts: QueryOptions = {}): Promise<string> {
     const started = performance.now();
+    const sparql = queryText(query);
     const kind = opts.label ?? queryForm(sparql) ?? 'unknown';
     const handle = this.active;
     try {

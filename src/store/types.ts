@@ -2,6 +2,7 @@
  * The store seam (docs/architecture.md, "The remote store"): endpoints reach data only through `QueryStore`,
  * so the embedded Oxigraph workers can be replaced by a remote SPARQL 1.1 endpoint without touching them.
  */
+import type { BoundQuery } from '../queries/catalogue.js';
 import type { RecordKind } from '../vocab/iris.js';
 
 /** Serialisations a query can answer in: RDF for CONSTRUCT/DESCRIBE, SPARQL results for SELECT/ASK. */
@@ -33,10 +34,19 @@ export interface QueryOptions {
   unionDefaultGraph?: boolean;
 }
 
+/**
+ * What a store runs: a query text (a client's, or one the service writes), or a catalogue query bound to its
+ * values, which the remote store fills into a per-generation template instead of rewriting its text.
+ */
+export type StoreQuery = string | BoundQuery;
+
+/** The text of `query`. */
+export const queryText = (query: StoreQuery): string => (typeof query === 'string' ? query : query.text);
+
 /** A read-only SPARQL store serving one generation at a time. */
 export interface QueryStore {
   /** Runs a SPARQL query and returns the serialised answer. */
-  query(sparql: string, opts?: QueryOptions): Promise<string>;
+  query(sparql: StoreQuery, opts?: QueryOptions): Promise<string>;
   /** The generation being served; undefined before the first one is ready. */
   readonly generation: GenerationManifest | undefined;
   /** True when a query would be answered now rather than rejected with `StoreUnavailableError`. */

@@ -86,7 +86,7 @@ export class PrivateObjects {
     const made = new Map<string, JsonObject>();
     if (privateIris.length > 0) {
       const graphs = parseRecordRows(
-        await this.ctx.store.query(this.ctx.queries.bind(PAGE_RECORDS, privateIris.map((record) => ({ record }))), { format: 'text/tab-separated-values', label: PAGE_RECORDS }),
+        await this.ctx.store.query(this.ctx.queries.bound(PAGE_RECORDS, privateIris.map((record) => ({ record }))), { format: 'text/tab-separated-values', label: PAGE_RECORDS }),
       );
       for (const [iri, graph] of graphs) {
         const record = this.privateRecords.finish(generationId, this.ctx.iris.pidOf('object', iri) ?? '', graph);

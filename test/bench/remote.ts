@@ -7,7 +7,8 @@
  *      same generation;
  *   2. time to a ready generation (store start, collection indexes from the stored index, first page);
  *   3. single records, record cache off and on: sequential p50 beside the same CONSTRUCT sent straight to the
- *      server; autocannon requests/s;
+ *      server; autocannon requests/s; the event-loop time of writing a record's or a page's query for the
+ *      server from the generation's template beside parsing and rewriting its text;
  *   4. 10 stubs, 100 full records never asked before, `q`, and the first and the last pages (deep paging);
  *   5. RSS of this process (the service) and of the Virtuoso server;
  *   6. harvest-to-ready and load-to-ready on a running replica (to-ready.ts): `harvest` of the bench's source
@@ -31,6 +32,7 @@ import { generationGraphs, rewriteForView } from '../../src/store/remote/graph-v
 import { BulkLoader } from '../../src/store/remote/bulk-load.js';
 import { Isql } from '../../src/store/remote/isql.js';
 import { publishGeneration } from '../../src/store/remote/publish.js';
+import { QueryTemplates } from '../../src/store/remote/query-templates.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { createStores, remoteServer, type ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
@@ -154,6 +156,26 @@ try {
     met: p50(sequentialCold.latencies) <= 2 * p50(bare) + 1,
     note: `${recordPaths.length} distinct records; p90 ${quantile(sequentialCold.latencies, 0.9).toFixed(2)} ms`,
   });
+  // The event-loop cost of writing a catalogue query for the server: the generation's template filled
+  // (query-templates.ts) beside the bound text parsed and rewritten (what every request paid before).
+  const view = { graphs: generationGraphs(manifest.id), includeNonPublic: true, nonPublicGraphs: new Set<string>() };
+  const templates = new QueryTemplates(view, { unionDefaultGraph: false });
+  const perCall = (f: () => unknown): number => {
+    for (let i = 0; i < 200; i++) f();
+    const began = performance.now();
+    for (let i = 0; i < 1000; i++) f();
+    return (performance.now() - began) / 1000;
+  };
+  const pageRows = ids.slice(0, 100).map((record) => ({ record }));
+  for (const [label, name, bindings] of [
+    ['a record', 'records/record', [{ record: ids[0] as string, admin }]],
+    ['a page of 100 full records', 'records/page-records', pageRows],
+    ['a page of 100 object stubs', 'objects/page-stubs', pageRows],
+  ] as const) {
+    const filled = perCall(() => templates.rewrite(queries.bound(name, [...bindings])));
+    const rewritten = perCall(() => rewriteForView(queries.bind(name, [...bindings]), view, { unionDefaultGraph: false }));
+    rows.push({ figure: `query for ${label}, bound and written for the server (event-loop time)`, value: filled, unit: 'ms', baselineName: 'the bound text parsed and rewritten', baseline: rewritten, ratio: filled / rewritten });
+  }
   const cannon = (origin: string): Promise<AutocannonResult> => runLoadClient<AutocannonResult>({ mode: 'autocannon', origin, paths: recordPaths, connections: CONNECTIONS, seconds: CANNON_SECONDS });
   const uncached = await cannon(cold.origin);
   await runLoadClient<SequentialResult>({ mode: 'sequential', origin: warm.origin, paths: recordPaths, requests: recordPaths.length });

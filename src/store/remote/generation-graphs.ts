@@ -49,3 +49,10 @@ export interface GraphView {
    */
   nonPublicGraphs?: ReadonlySet<string>;
 }
+
+/** The server graph of graph name `iri` in `view`: the non-public prefix for the generation's non-public graphs. */
+export function serverGraphOf(view: GraphView): (iri: string) => string {
+  const { graphs, includeNonPublic } = view;
+  const nonPublic = view.nonPublicGraphs ?? new Set<string>();
+  return includeNonPublic ? (iri) => (nonPublic.has(iri) ? graphs.nonPublicPrefix : graphs.publicPrefix) + iri : (iri) => graphs.publicPrefix + iri;
+}

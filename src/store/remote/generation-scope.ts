@@ -22,7 +22,7 @@ import type sparqljs from 'sparqljs';
 import type { Expression, FilterPattern, GraphPattern, GroupPattern, IriTerm, Ordering, Pattern, ValuePatternRow, VariableTerm } from 'sparqljs';
 import { DataFactory } from 'n3';
 import { QueryError } from '../errors.js';
-import { EMPTY_GRAPH, type GraphView } from './generation-graphs.js';
+import { EMPTY_GRAPH, serverGraphOf, type GraphView } from './generation-graphs.js';
 import { boundBy, call, countVariables, graphVariablesOutsideSubqueries, variablesIn, XSD } from './rewrite-ast.js';
 import { checkFunctionCall, SERVICE_REFUSED, SUBQUERY_DATASET_REFUSED } from './rewrite-policy.js';
 import { ExistsLifter, graphWith, yearsByNumber } from './virtuoso-dialect.js';
@@ -67,11 +67,8 @@ export class Rewriter {
     private readonly view: GraphView,
     private readonly query: sparqljs.Query,
   ) {
-    const { graphs, includeNonPublic } = view;
-    const nonPublic = view.nonPublicGraphs ?? new Set<string>();
-    this.candidatesOf = includeNonPublic
-      ? (iri) => [(nonPublic.has(iri) ? graphs.nonPublicPrefix : graphs.publicPrefix) + iri]
-      : (iri) => [graphs.publicPrefix + iri];
+    const graphOf = serverGraphOf(view);
+    this.candidatesOf = (iri) => [graphOf(iri)];
     this.occurrences = countVariables(query);
     this.taken = new Set(this.occurrences.keys());
   }

@@ -44,6 +44,12 @@ export interface ViewQuery {
 
 /** The query `text` rewritten to read only the graphs of `view`; throws `QueryError` for what cannot run. */
 export function rewriteForView(text: string, view: GraphView, options: RewriteOptions): ViewQuery {
+  const { ast, ...rest } = rewriteAstForView(text, view, options);
+  return { text: generator.stringify(ast), ...rest };
+}
+
+/** `rewriteForView` before the rewritten query is written out (query-templates.ts keeps it, to fill it in). */
+export function rewriteAstForView(text: string, view: GraphView, options: RewriteOptions): Omit<ViewQuery, 'text'> & { ast: sparqljs.SparqlQuery } {
   const parsed = parseForView(text, options.baseIri);
   const query = parsed.queryType === 'DESCRIBE' ? describeAsConstruct(parsed) : parsed;
   leadTrailingValues(query);
@@ -54,5 +60,5 @@ export function rewriteForView(text: string, view: GraphView, options: RewriteOp
   }
   const rewriter = new Rewriter(view, query);
   const rewritten = rewriter.rewrite(options);
-  return { text: generator.stringify(rewritten), limit: (rewritten as { limit?: number }).limit, booleans: booleanVariables(rewritten), hidden: rewriter.ownVariables() };
+  return { ast: rewritten, limit: (rewritten as { limit?: number }).limit, booleans: booleanVariables(rewritten), hidden: rewriter.ownVariables() };
 }

@@ -19,14 +19,15 @@ import { QueryDeadlineError, QueryError, StoreUnavailableError } from '../errors
 import { generationFiles } from '../generations.js';
 import { parseManifest } from '../manifest.js';
 import { detached, readQuadBatches } from '../nquads-file.js';
-import { answersWithRdf, queryForm } from '../query-form.js';
+import { answersWithRdf, queryForm, type QueryForm } from '../query-form.js';
 import { queryOutcome, type QueryOutcome } from '../store-manager.js';
-import { RDF_FORMATS, type GenerationManifest, type QueryOptions, type QueryStore } from '../types.js';
+import { queryText, RDF_FORMATS, type GenerationManifest, type QueryOptions, type QueryStore, type StoreQuery } from '../types.js';
 import { generationGraphs, type GraphView, type ViewQuery } from './graph-view.js';
 import { isPublished } from './publish.js';
 import { fixYearsInRdf, fromNTriples, jsonToCsv, jsonToTsv, normaliseJson, askBoolean } from './results.js';
 import { TruncatedAnswerError, type RemoteServer } from './remote-server.js';
 import { selectPages } from './paged-select.js';
+import { QueryTemplates } from './query-templates.js';
 import { rewriteOffLoop } from './view-rewrite.js';
 
 export interface RemoteStoreOptions {
@@ -88,6 +89,8 @@ function askAnswer(value: boolean, format: string): string {
 export class RemoteStore extends EventEmitter implements QueryStore {
   private served: GenerationManifest | undefined;
   private view: GraphView | undefined;
+  /** The catalogue queries' templates for `view` (query-templates.ts). */
+  private templates: QueryTemplates | undefined;
   private closed = false;
 
   constructor(private readonly options: RemoteStoreOptions) {
@@ -128,23 +131,27 @@ export class RemoteStore extends EventEmitter implements QueryStore {
   async close(): Promise<void> {
     this.closed = true;
     this.view = undefined;
+    this.templates = undefined;
   }
 
-  async query(sparql: string, opts: QueryOptions = {}): Promise<string> {
+  async query(query: StoreQuery, opts: QueryOptions = {}): Promise<string> {
     const started = performance.now();
-    const form = queryForm(sparql);
+    const form = typeof query === 'string' ? queryForm(query) : (query.entry.ast.queryType.toLowerCase() as QueryForm);
     const kind = opts.label ?? form ?? 'unknown';
     try {
       const view = this.view;
-      if (view === undefined || this.closed) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is not ready (starting)', 5);
+      const templates = this.templates;
+      if (view === undefined || templates === undefined || this.closed) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is not ready (starting)', 5);
       // Clients' queries (the public view) are rewritten in the parse worker, off the event loop (view-rewrite.ts).
       const rewrite = (text: string): Promise<ViewQuery> =>
         rewriteOffLoop(text, view, this.served?.id, { unionDefaultGraph: opts.unionDefaultGraph ?? false, ...(this.options.baseIri ? { baseIri: this.options.baseIri } : {}) });
+      // The service's own catalogue queries fill the generation's template of their entry (query-templates.ts).
+      const fromTemplate = typeof query !== 'string' && !opts.unionDefaultGraph ? templates.rewrite(query) : undefined;
       const deadlined = { ...opts, deadlineMs: opts.deadlineMs ?? DEFAULT_DEADLINE_MS };
-      const body = await this.ask(await rewrite(sparql), form, deadlined).catch((err: unknown) => {
+      const body = await this.ask(fromTemplate ?? (await rewrite(queryText(query))), form, deadlined).catch((err: unknown) => {
         // The service's own full reads (the REST store's) come in pages when the server cuts them.
         if (!(err instanceof TruncatedAnswerError) || !this.options.includeNonPublic || form !== 'select' || opts.format === 'application/sparql-results+xml') throw err;
-        const pages = selectPages(sparql, err.rows, this.options.baseIri);
+        const pages = selectPages(queryText(query), err.rows, this.options.baseIri);
         if (pages === undefined) throw err;
         return this.askInPages(pages, err.rows, rewrite, deadlined);
       });
@@ -219,5 +226,6 @@ export class RemoteStore extends EventEmitter implements QueryStore {
   private serve({ manifest, nonPublicGraphs }: { manifest: GenerationManifest; nonPublicGraphs?: ReadonlySet<string> }): void {
     this.served = manifest;
     this.view = { graphs: generationGraphs(manifest.id), includeNonPublic: this.options.includeNonPublic, ...(nonPublicGraphs ? { nonPublicGraphs } : {}) };
+    this.templates = new QueryTemplates(this.view, { unionDefaultGraph: false, ...(this.options.baseIri ? { baseIri: this.options.baseIri } : {}) });
   }
 }
