@@ -14,14 +14,15 @@ import { ISQL_BIN, startVirtuoso, VIRTUOSO_BIN } from '../helpers/virtuoso.js';
 
 const TEST_DIRS = ['test/endpoints', 'test/queries'];
 /**
- * Conformance tests that disagree on Virtuoso for reasons of the server, left out until handled (see
- * docs/remote-store.md, "What the remote store does not do"): the agents' oracle agrees filter by filter (its
- * nationality filter folds the given name itself, since Virtuoso's LCASE leaves non-ASCII capitals alone), but
- * two of its FILTER EXISTS combined select a subset there (`hasBio=true&type=individual`, or a nationality
- * given twice); the objects' oracle's random combinations run past the test's time on this 2-core machine.
- * Checked on Virtuoso 7.2 (2026-11-26): `npm run test:remote -- test/queries/agents-oracle.test.ts`.
+ * The conformance test that cannot run on Virtuoso within the server's time limit, left out until handled (see
+ * docs/remote-store.md, "What the remote store does not do"): the objects' oracle, whose `conceptSearch`
+ * fragment (a `skos:broader*` path from every matching concept) and random combinations such as `type=vaas&
+ * material=glas` sorted by `modified` take more than the 15 s this pass gives a query on this 2-core machine;
+ * every other objects filter and order agrees. Checked on Virtuoso 7.2 (2026-11-27):
+ * `npx tsx test/remote/run.ts test/queries/objects-oracle.test.ts`. The agents' oracle agrees on both stores
+ * since the rewrite reads a graph variable from around an EXISTS as a UNION of BINDs (generation-scope.ts).
  */
-const DIVERGING = ['/test/queries/agents-oracle', '/test/queries/objects-oracle'];
+const DIVERGING = ['/test/queries/objects-oracle'];
 /**
  * Endpoint tests that never reach the store, or that run their own server processes or generations on the
  * embedded store: the first pass covers them, and here they would only repeat it.

@@ -287,6 +287,30 @@ describe("GRAPH ?g { P }: the generation's graphs, ?g without the prefix", () =>
     });
   });
 
+  it('computes the prefixed name of a graph variable from around an EXISTS as a UNION of BINDs in the full view', () => {
+    // Virtuoso 7.2 answers two such EXISTS with the VALUES form with a few of the right solutions.
+    expect(rewrite(`${P}SELECT ?r WHERE { ?r a ex:A FILTER EXISTS { GRAPH ?r { ?r ex:p ?x } } }`, fullView, REST)).toEqual({
+      text: lines(
+        'BASE <urn:x-museum-ld:base>',
+        'PREFIX ex: <http://example.org/>',
+        'SELECT ?r WHERE {',
+        '  GRAPH <urn:x-museum-ld:empty> { ?r <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> ex:A. }',
+        '  FILTER(EXISTS {',
+        '    { BIND(IRI(CONCAT("urn:x-museum-ld:g:G1:p:", STR(?r))) AS ?r_mld0) }',
+        '    UNION',
+        '    { BIND(IRI(CONCAT("urn:x-museum-ld:g:G1:n:", STR(?r))) AS ?r_mld0) }',
+        '    GRAPH ?r_mld0 { ?r ex:p ?x. }',
+        '    FILTER(STRSTARTS(STR(?r_mld0), "urn:x-museum-ld:g:G1:"))',
+        '    FILTER(?r = (IRI(SUBSTR(STR(?r_mld0), 24 ))))',
+        '  })',
+        '}',
+      ),
+      limit: undefined,
+      booleans: [],
+      hidden: ['r_mld0'],
+    });
+  });
+
   it('asks whether a named graph holds a statement for an empty GRAPH <g> {}', () => {
     expect(rewrite(`ASK { GRAPH <${B}/r1> { } }`)).toEqual({
       text: lines(
