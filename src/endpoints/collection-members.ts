@@ -10,7 +10,7 @@ import type { AppContext } from '../app-context.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { recordBody, sharedRecords, type Records } from '../records/records.js';
 import { RecordCache } from '../records/record-cache.js';
-import { parseRecordRows, type RecordGraph } from '../shaping/compiled-frame.js';
+import { parseRecordRows, type RecordGraph } from '../shaping/record-graph.js';
 
 export class CollectionMembers {
   /** Shared with the single-record endpoint: one cache of finished records per kind and app. */
@@ -52,7 +52,7 @@ export class CollectionMembers {
       async (missing) => {
         // Several smaller queries sent at once: the store answers them in turn while this thread shapes the
         // records of the answers already in, so querying and shaping overlap on the two threads.
-        const answers = chunks(missing, PIPELINE_CHUNK).map((part) => this.recordGraphs(part));
+        const answers = chunks(missing, this.ctx.store.recordsPerQuery ?? PIPELINE_CHUNK).map((part) => this.recordGraphs(part));
         for (const answer of answers) answer.catch(() => undefined);
         const made = new Map<string, string>();
         for (const answer of answers) {
@@ -102,7 +102,11 @@ export class CollectionMembers {
 
 const rows = (iris: readonly string[]): { record: string }[] => iris.map((record) => ({ record }));
 
-/** Records per query of a page of full records (a page of 100 takes four queries, shaped as they come in). */
+/**
+ * Records per query of a page of full records on a store that names no number of its own (a page of 100 takes
+ * four queries, shaped as they come in).
+ */
 const PIPELINE_CHUNK = 25;
 
-const chunks = <T>(list: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+const chunks = <T>(list: readonly T[], size: number): T[][] =>
+  size >= list.length ? [[...list]] : Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));

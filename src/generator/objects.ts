@@ -3,20 +3,21 @@
  * after the object number, so an object looks the same whatever else the collection holds. Every record is
  * checked against the schema and for dangling references before it is returned.
  */
-import type { DateSpan, ObjectRecord, Production, Creation, Dimension, Image } from '../harvest/schema.js';
+import type { DateSpan, ObjectRecord, Production, Creation, Dimension } from '../harvest/schema.js';
 import type { AgentInfo, AgentPool } from './agents.js';
 import type { Dating, RealObject } from './anchors.js';
 import type { ConceptInfo, Thesaurus } from './concepts.js';
-import type { ImagePool, DemoImage } from './images.js';
+import type { ImagePool } from './images.js';
 import { DATING_WEIGHTS, makeSpan, sampleYear } from './object-dates.js';
 import { ACQUISITION_WEIGHTS, inventDescription, inventTitle, type TextInput } from './object-texts.js';
+import { imageRecord, objectImages } from './object-images.js';
 import type { ObjectPlan, ObjectsPlan } from './plan.js';
 import { Rng } from './rng.js';
 import { pickLangs, slug, type Lang } from './text.js';
 import { recordTimes } from './time.js';
 import { assertReference, assertValid } from './validate.js';
 import { INDUSTRY_BY_GROUP, MATERIAL_SINCE, TECHNIQUE_SINCE, TECHNIQUES_BY_GROUP, type Industry } from './vocabulary/families.js';
-import { PHOTOGRAPHERS, type AcquisitionMethod } from './vocabulary/phrases.js';
+import type { AcquisitionMethod } from './vocabulary/phrases.js';
 import { PLACES, placeRef, placesOf, type PlaceKey } from './vocabulary/places.js';
 
 export interface ObjectContext {
@@ -31,8 +32,6 @@ export interface ObjectContext {
 
 const STAD_GENT_OBJECT_START = 530_500_000;
 const LAST_YEAR = 2024;
-const CC0 = 'https://creativecommons.org/publicdomain/zero/1.0/';
-const IN_COPYRIGHT = 'http://rightsstatements.org/vocab/InC/1.0/';
 const MEMPHIS_DESIGNERS = ['sottsass', 'deLucchi', 'duPasquier', 'bedin', 'branzi'];
 const MEMPHIS_FAMILIES = new Set(['chair', 'table', 'cabinet', 'lamp', 'vase', 'bowl', 'clock']);
 const ACQUISITION_PLACES: readonly PlaceKey[] = ['gent', 'brussel', 'antwerpen', 'parijs', 'londen', 'amsterdam', 'milaan'];
@@ -390,60 +389,6 @@ function periodCollection(year: number, maker: AgentInfo | undefined, designer: 
   if (year >= 1975 && year < 1995) return 'postmodern design';
   if (year >= 1995) return 'hedendaags design';
   return 'design na 1945';
-}
-
-function imageRecord(rng: Rng, ctx: ObjectContext, id: string, publicDomain: boolean): Image {
-  return {
-    iiifBase: `${ctx.iiifBase}/iiif/3/${id}`,
-    attribution: `© Design Museum Gent, foto: ${rng.pick(PHOTOGRAPHERS)}`,
-    rights: publicDomain ? CC0 : IN_COPYRIGHT,
-  };
-}
-
-/** Images in canvas order for the object's image mode; ids are distinct within an object. */
-function objectImages(rng: Rng, plan: ObjectPlan, ctx: ObjectContext, group: ConceptInfo['group'], publicDomain: boolean): Image[] {
-  const chosen = new Set<DemoImage>();
-  const add = (pick: () => DemoImage): void => {
-    chosen.add(pick());
-  };
-  const ok = (): DemoImage => ctx.images.pickOk(rng, plan.family.shape, group, chosen);
-  const bad = (status?: 'missing' | 'restricted') => (): DemoImage => ctx.images.pickBad(rng, status, chosen);
-  const fixed = plan.anchor?.traits?.imageMode !== undefined;
-  const own = ctx.images.fixedOf(plan.number);
-  if (own && plan.imageMode === 'ok') add(() => ctx.images.byId.get(own) as DemoImage);
-  switch (plan.imageMode) {
-    case 'none':
-      return [];
-    case 'allBad':
-      if (fixed) {
-        add(bad('missing'));
-        add(bad('restricted'));
-      } else {
-        for (let i = rng.int(1, 2); i > 0; i--) add(bad());
-      }
-      break;
-    case 'mixed':
-      if (fixed) {
-        add(ok);
-        add(bad('missing'));
-        add(ok);
-        add(bad('restricted'));
-      } else {
-        add(ok);
-        for (let i = rng.int(1, 2); i > 0; i--) add(bad());
-        if (rng.chance(0.5)) add(ok);
-      }
-      break;
-    default: {
-      const n = rng.weighted<number>([
-        [1, 70],
-        [2, 20],
-        [3, 10],
-      ]);
-      for (let i = 0; i < 10 && chosen.size < n; i++) add(ok);
-    }
-  }
-  return [...chosen].map((image) => imageRecord(rng, ctx, image.id, publicDomain));
 }
 
 /** Every pid a record names must be in the collection, and redirect targets must be served objects. */

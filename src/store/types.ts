@@ -53,6 +53,12 @@ export interface QueryStore {
   ready(): boolean;
   /** Why `ready()` is false, for clients, when it is not the start or a restart (a SPARQL server that does not answer). */
   unavailableReason?(): string | undefined;
+  /**
+   * Records a page of full records asks for in one query (default 25: the embedded store answers a page's
+   * queries in turn while the service shapes the records of those already in). A remote server answers a page
+   * faster in one round trip (docs/remote-store.md, "Pages in one round trip").
+   */
+  readonly recordsPerQuery?: number;
   /** The memory of each worker thread holding a generation (embedded stores; a remote store has none). */
   workerMemory?(): readonly WorkerMemoryReport[];
 }

@@ -13,7 +13,7 @@ import { OBJECTS } from '../kinds/index.js';
 import { Records, sharedStatusIndex } from '../records/records.js';
 import { parseSelectJson } from '../records/sparql-json.js';
 import { STATUS_QUERY } from '../records/status-index.js';
-import { parseRecordRows } from '../shaping/compiled-frame.js';
+import { parseRecordRows } from '../shaping/record-graph.js';
 import type { JsonObject } from '../shaping/jsonld.js';
 import { v1Collection } from './envelope.js';
 import { V1_OBJECTS } from './kinds.js';

@@ -22,7 +22,7 @@ import { createLogger } from '../../src/config/logger.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { listen } from '../../src/http/server-lifecycle.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
-import { parseGraph } from '../../src/shaping/compiled-frame.js';
+import { parseGraph } from '../../src/shaping/record-graph.js';
 import { Records } from '../../src/records/records.js';
 import { OBJECTS } from '../../src/kinds/objects/kind.js';
 import { StatusIndex } from '../../src/records/status-index.js';

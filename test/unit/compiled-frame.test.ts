@@ -6,7 +6,8 @@
 import { Records } from '../../src/records/records.js';
 import { OBJECTS } from '../../src/kinds/objects/kind.js';
 import { StatusIndex } from '../../src/records/status-index.js';
-import { frameRecordGraph, frameRecordNodes, parseGraph, parseRecordRows } from '../../src/shaping/compiled-frame.js';
+import { frameRecordGraph, frameRecordNodes } from '../../src/shaping/compiled-frame.js';
+import { parseGraph, parseRecordRows } from '../../src/shaping/record-graph.js';
 import { frameNQuads, loadFrame, type JsonObject } from '../../src/shaping/jsonld.js';
 import { shapeObject } from '../../src/kinds/objects/shaping.js';
 import { sourceObjects, startDemoApp, type DemoApp } from '../helpers/demo.js';

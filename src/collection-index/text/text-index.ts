@@ -18,12 +18,14 @@
  */
 import MiniSearch, { type Query, type SearchOptions } from 'minisearch';
 import { Bitset } from '../bitset.js';
-import { pageOf } from '../sort-orders.js';
-import { Accumulator, AccumulatorPool, topRanked, type Ranked } from './hits.js';
+import { Accumulator, AccumulatorPool, topRanked } from './hits.js';
 import { PhraseTables } from './phrase-tables.js';
 import { TermScorer } from './term-scorer.js';
 import { foldDiacritics, STOP_WORDS, TEXT_LANGUAGES, type TextLanguage, phraseTerm, termsOf, tokenize } from './analysis.js';
 import type { TextItem, TextQuery } from './query-parser.js';
+import { PidOrderMatches, referenceMatches, ScoredMatches, UnrankedMatches, type TextMatches } from './text-matches.js';
+
+export { scoresOf, type TextMatches } from './text-matches.js';
 
 /** One searchable field of a kind: its name, weight, analysis and text per record id. */
 export interface TextField {
@@ -35,16 +37,6 @@ export interface TextField {
 }
 
 type TextDocument = { id: number } & Record<string, string | number>;
-
-/** The records a text query matches and, when it was asked ranked, its pages in relevance order. */
-export interface TextMatches {
-  readonly matches: Bitset;
-  /**
-   * Up to `limit` of the matches that are also in `keep` (every match when undefined), best first and ties by
-   * pid (pid order for a query of only exclusions), from the `offset`-th.
-   */
-  page(keep: Bitset | undefined, offset: number, limit: number): number[];
-}
 
 /** What the reference evaluation gives. */
 type ReferenceMatches = ReturnType<TextIndex['findReference']>;
@@ -444,50 +436,4 @@ function containsSequence(haystack: readonly string[], needle: readonly string[]
     return true;
   }
   return false;
-}
-
-/** The scores behind a ranking by `find` (undefined for pid order or the reference's ranking), for tests. */
-export function scoresOf(matches: TextMatches): ReadonlyMap<number, number> | undefined {
-  if (!(matches instanceof ScoredMatches)) return undefined;
-  const { ids, scores } = matches.ranked;
-  return new Map(Array.from(ids, (id) => [id, scores[id]!]));
-}
-
-/** Matches ranked by score (ties by pid), paged with a bounded selection. */
-class ScoredMatches implements TextMatches {
-  constructor(
-    readonly matches: Bitset,
-    readonly ranked: Ranked,
-  ) {}
-
-  page(keep: Bitset | undefined, offset: number, limit: number): number[] {
-    return topRanked(this.ranked.ids, this.ranked.scores, keep, offset, limit);
-  }
-}
-
-/** A query of only exclusions: its matches in pid order. */
-class PidOrderMatches implements TextMatches {
-  constructor(readonly matches: Bitset) {}
-
-  page(keep: Bitset | undefined, offset: number, limit: number): number[] {
-    return (keep ? this.matches.clone().and(keep) : this.matches).slice(offset, limit);
-  }
-}
-
-/** Matches found without ranking (`find(…, false)`): a set, no order. */
-class UnrankedMatches implements TextMatches {
-  constructor(readonly matches: Bitset) {}
-
-  page(): number[] {
-    throw new Error('these text matches were found without ranking');
-  }
-}
-
-/** The reference's answer as TextMatches: its full ranking, walked. */
-function referenceMatches({ ranked, matches }: ReferenceMatches, rank: boolean): TextMatches {
-  if (!rank) return new UnrankedMatches(matches);
-  return {
-    matches,
-    page: (keep, offset, limit) => pageOf({ order: ranked, present: ranked.length }, 'asc', (id) => (keep ?? matches).has(id), offset, limit),
-  };
 }

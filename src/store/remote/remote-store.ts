@@ -87,6 +87,12 @@ function askAnswer(value: boolean, format: string): string {
 }
 
 export class RemoteStore extends EventEmitter implements QueryStore {
+  /**
+   * A page of full records in one query: Virtuoso 7.2 answers the 100 record graphs of a page in one SELECT in
+   * about half the time it takes for four of 25 sent at once (450-520 ms against 1,070-1,100 ms at 10,000
+   * objects; a SELECT of 25 alone takes 300-370 ms), so there is nothing to overlap.
+   */
+  readonly recordsPerQuery = Number.MAX_SAFE_INTEGER;
   private served: GenerationManifest | undefined;
   private view: GraphView | undefined;
   /** The catalogue queries' templates for `view` (query-templates.ts). */
