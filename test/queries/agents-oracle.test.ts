@@ -15,7 +15,7 @@ import { QueryCatalogue } from '../../src/queries/catalogue.js';
 import { parseSelectJson } from '../../src/records/sparql-json.js';
 import type { ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
-import { TEST_BASE_URL, startDemoStore } from '../helpers/demo.js';
+import { itEmbedded, TEST_BASE_URL, startDemoStore } from '../helpers/demo.js';
 
 let store: ServingStore;
 let index: CollectionIndex<AgentTable>;
@@ -119,6 +119,16 @@ describe('Agents collection index and SPARQL oracle', () => {
     240_000,
   );
 
+  // Two filters of FILTER EXISTS on the record graph: Virtuoso answered these with a few of the right agents
+  // until the remote store's rewrite named the graph by a UNION of BINDs (docs/remote-store.md).
+  it.each(([{ language: 'NLD', type: 'individual' }, { nationality: 'België', type: 'individual' }, { hasBio: 'true', type: 'individual' }] as Params[]).map((params) => [JSON.stringify(params), params] as const))(
+    'agree on %s',
+    async (_name, params) => {
+      expect(fromIndex(params)).toEqual(await fromOracle(params));
+    },
+    240_000,
+  );
+
   it('have a non-empty, proper subset for every filter that selects', async () => {
     const all = (await fromOracle({})).length;
     for (const params of SINGLE.filter((p) => !['{}', '{"hasBio":"false"}'].includes(JSON.stringify(p)))) {
@@ -141,7 +151,9 @@ describe('Agents collection index and SPARQL oracle', () => {
     expect(fromIndex({}, { key: 'name', direction: 'asc' })).not.toEqual(codePoints);
   });
 
-  it('agree on random combinations of filters and orders', async () => {
+  // Embedded only: on Virtuoso a combination of three EXISTS filters with a sort runs past the 15 s the remote
+  // pass gives a query (test/remote/run.ts).
+  itEmbedded()('agree on random combinations of filters and orders', async () => {
     const params = fc.record(
       {
         modifiedSince: fc.constantFrom('2019-01-01', '2023-03-01', '2025-01-01'),
