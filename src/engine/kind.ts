@@ -10,6 +10,7 @@ import type { OracleFragment } from '../collection-index/oracle.js';
 import type { RecordTable, Row } from '../collection-index/record-table.js';
 import type { SortOrder } from '../collection-index/sort-orders.js';
 import type { TextField } from '../collection-index/text/text-index.js';
+import type { ParameterDoc } from '../openapi/parameters.js';
 import type { JsonObject } from '../shaping/jsonld.js';
 import type { IndexEndpoints } from './index-endpoints.js';
 import type { LabelledSet } from './label-index.js';
@@ -95,6 +96,18 @@ export interface FacetDeclaration<T extends RecordTable> {
   sets(table: T): readonly LabelledSet[];
 }
 
+/** What the API description (src/openapi) says of the kind beyond what its other declarations give. */
+export interface ApiDeclaration {
+  /** The record's JSON Schema, `schemas/<schemaFile>.schema.json`: component `<Kind>Record` of the document. */
+  readonly schemaFile: string;
+  /** A pid of a public record of the demo collection: the example of the record path. */
+  readonly pidExample: string;
+  /** What `q` searches, in words. */
+  readonly searchText: string;
+  /** The collection's filter, view and reserved parameters, described for people, by name. */
+  readonly parameters: Readonly<Record<string, ParameterDoc>>;
+}
+
 /** A record related to another, and why (for people). */
 export interface RelatedRecord {
   id: number;
@@ -110,6 +123,7 @@ export interface ResourceKind<T extends RecordTable = RecordTable> {
   readonly page: PageDeclaration;
   readonly index: IndexDeclaration<T>;
   readonly oracle: OracleDeclaration;
+  readonly api: ApiDeclaration;
   /** The index endpoints the kind owns (`/v2/id/<name>`, computed from its collection index), made once per app. */
   readonly indexes?: IndexEndpoints<T>;
   /** The facets of its page for people, in the order shown. */

@@ -4,7 +4,7 @@
  *   - record paths from each kind's `record.paths` (Express paths under /v2, the ark alias of agents included)
  *     and pid patterns from src/vocab/iris.ts;
  *   - collection paths from each kind's `collection`, and their parameters from `index.sortKeys`,
- *     `index.filters[].params` and `index.reserved` (texts in ./parameters.ts);
+ *     `index.filters[].params` and `index.reserved` (texts in each kind's `api`, src/kinds/<kind>/api.ts);
  *   - record schemas from schemas/*.schema.json (./record-schemas.ts); the dump names from src/endpoints/dumps.ts;
  *   - the server URL from BASE_URL.
  * What a route answers (status codes, headers, media types) is written here by hand from the handlers and
@@ -16,14 +16,14 @@ import type { CollectionName, ResourceKind } from '../engine/kind.js';
 import type { RecordTable } from '../collection-index/record-table.js';
 import { DUMP_FILES } from '../endpoints/dumps.js';
 import { RDF_SYNTAXES } from '../http/negotiation.js';
-import { PID, type RecordKind } from '../vocab/iris.js';
-import { filterParameter, pagingParameters, SEARCH_TEXT, type ParameterDoc } from './parameters.js';
+import { PID } from '../vocab/iris.js';
+import { filterParameter, pagingParameters, type ParameterDoc } from './parameters.js';
 import { changeOperations, iiifOperations, v1Operations } from './more-paths.js';
 import { loadExamples, type CapturedExample } from './examples.js';
-import { cachedJsonLd, capitalised, errorContent, gatedErrors, headerRef, JSON_LD, PID_EXAMPLES, queryParameter, responseRef, schemaRef, type Json } from './helpers.js';
+import { cachedJsonLd, capitalised, errorContent, gatedErrors, headerRef, JSON_LD, queryParameter, responseRef, schemaRef, type Json } from './helpers.js';
 import { indexOperations } from './index-paths.js';
-import { recordComponentSchemas, type RecordSchemaName } from './record-schemas.js';
-import { COLLECTION_MEMBERS, ownComponentSchemas, pageSchemaName } from './schemas.js';
+import { recordComponentName, recordComponentSchemas } from './record-schemas.js';
+import { ownComponentSchemas, pageSchemaName } from './schemas.js';
 
 
 export interface OpenApiOptions {
@@ -37,12 +37,6 @@ export interface OpenApiOptions {
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
-const RECORD_COMPONENTS: Readonly<Record<RecordKind, RecordSchemaName>> = {
-  object: 'ObjectRecord',
-  agent: 'AgentRecord',
-  exhibition: 'ExhibitionRecord',
-  concept: 'ConceptRecord',
-};
 
 
 /** `/id/ark\:/29417/agent/:pid` (Express, under /v2) → `/v2/id/ark:/29417/agent/{pid}` (OpenAPI). */
@@ -77,7 +71,7 @@ function catalogOperation(operationId: string, summary: string): Json {
 }
 
 function recordOperations(kind: ResourceKind<RecordTable>): [string, Json][] {
-  const component = RECORD_COMPONENTS[kind.kind];
+  const component = recordComponentName(kind);
   const isObject = kind.kind === 'object';
   const cacheHeaders: Json = {
     ETag: headerRef('ETag'),
@@ -92,7 +86,7 @@ function recordOperations(kind: ResourceKind<RecordTable>): [string, Json][] {
       required: true,
       description: `The ${kind.kind}'s persistent identifier${isObject ? ' (object number)' : ''}. A value that cannot be a pid of any kind is a 400; one that can but names no public record is a 404.`,
       schema: { type: 'string', pattern: PID.source },
-      example: PID_EXAMPLES[kind.kind],
+      example: kind.api.pidExample,
     },
   ];
   if (isObject) {
@@ -146,7 +140,7 @@ function recordOperations(kind: ResourceKind<RecordTable>): [string, Json][] {
 function collectionOperation(kind: ResourceKind<RecordTable>): [string, Json] {
   const collection: CollectionName = kind.collection;
   const { index } = kind;
-  const paging = pagingParameters(index, SEARCH_TEXT[collection]);
+  const paging = pagingParameters(index, kind.api.searchText);
   const parameters: Json[] = [queryParameter('page', paging.page!), queryParameter('itemsPerPage', paging.itemsPerPage!), queryParameter('fullRecord', paging.fullRecord!)];
   const seen = new Set(['page', 'itemsPerPage', 'fullRecord', 'q', 'sortBy', 'sortOrder']);
   const add = (name: string, doc: ParameterDoc): void => {
@@ -155,12 +149,12 @@ function collectionOperation(kind: ResourceKind<RecordTable>): [string, Json] {
     parameters.push(queryParameter(name, doc));
   };
   parameters.push(queryParameter('q', paging.q!));
-  for (const filter of index.filters) for (const param of filter.params) add(param, filterParameter(collection, param, filter.name));
+  for (const filter of index.filters) for (const param of filter.params) add(param, filterParameter(kind, param, filter.name));
   // The record view (objects: colors=true) of full records.
-  if (kind.record.view) add(kind.record.view.param, filterParameter(collection, kind.record.view.param, kind.record.view.param));
-  for (const param of index.reserved ?? []) add(param, filterParameter(collection, param, param));
+  if (kind.record.view) add(kind.record.view.param, filterParameter(kind, kind.record.view.param, kind.record.view.param));
+  for (const param of index.reserved ?? []) add(param, filterParameter(kind, param, param));
   parameters.push(queryParameter('sortBy', paging.sortBy!), queryParameter('sortOrder', paging.sortOrder!));
-  const { title } = COLLECTION_MEMBERS[collection];
+  const title = collection;
   return [
     `/v2/id/${collection}`,
     {
@@ -337,9 +331,9 @@ function sparqlOperations(): [string, Json] {
 }
 
 
-function components(): Json {
+function components(kinds: OpenApiOptions['kinds']): Json {
   return {
-    schemas: { ...recordComponentSchemas(), ...ownComponentSchemas() },
+    schemas: { ...recordComponentSchemas(kinds), ...ownComponentSchemas(kinds) },
     responses: {
       NotModified: {
         description: 'The representation matches the request\'s `If-None-Match` (or, without it, `If-Modified-Since`): no body.',
@@ -417,7 +411,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): Json {
     // No authentication anywhere: every operation is public (the v1 private objects need a key and are not listed).
     security: [],
     paths: Object.fromEntries(withExamples(paths, loadExamples(options.baseUrl))),
-    components: components(),
+    components: components(options.kinds),
   };
 }
 

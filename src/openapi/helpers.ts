@@ -1,12 +1,10 @@
 /** Small builders shared by the modules of the OpenAPI document (./document.ts, ./index-paths.ts, ./more-paths.ts). */
-import type { RecordKind } from '../vocab/iris.js';
 import type { ParameterDoc } from './parameters.js';
 
 export type Json = Record<string, unknown>;
 
 export const JSON_LD = 'application/ld+json';
 /** A record of each kind in the demo collection: the path parameters' examples, so that "Try it out" answers. */
-export const PID_EXAMPLES: Readonly<Record<RecordKind, string>> = { object: '1482', agent: 'DMG-A-00001', exhibition: 'TE_1956-001', concept: '530000049' };
 
 export const schemaRef = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 export const responseRef = (name: string): Json => ({ $ref: `#/components/responses/${name}` });

@@ -6,7 +6,8 @@
 import { BASE_COLORS } from '../colors/base-colors.js';
 import { MAX_QUERY_LENGTH } from '../endpoints/collection-params.js';
 import { PID } from '../vocab/iris.js';
-import { cachedJsonLd, capitalised, errorContent, gatedErrors, headerRef, PID_EXAMPLES, queryParameter, responseRef, schemaRef, type Json } from './helpers.js';
+import { cachedJsonLd, capitalised, errorContent, gatedErrors, headerRef, queryParameter, responseRef, schemaRef, type Json } from './helpers.js';
+import { OBJECTS_API } from '../kinds/objects/api.js';
 
 const onDisplayParameter = (noun: string): Json =>
   queryParameter('onDisplay', { description: `\`true\`: ${noun} over objects currently in the collection presentation only; \`false\`: over objects not on display. Accepts \`true\`/\`1\` or \`false\`/\`0\`; anything else is a 400.`, schema: { type: 'boolean' } });
@@ -106,7 +107,7 @@ export function indexOperations(): [string, Json][] {
           required: true,
           description: 'The object number.',
           schema: { type: 'string', pattern: PID.source },
-          example: PID_EXAMPLES.object,
+          example: OBJECTS_API.pidExample,
         },
         queryParameter('limit', { description: 'Number of objects, from 1 to 50; anything else is a 400.', schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 } }),
       ],

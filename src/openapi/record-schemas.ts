@@ -8,17 +8,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { ResourceKind } from '../engine/kind.js';
 
 export type JsonSchema = Record<string, unknown>;
-
-/** Component name → schema file (without `.schema.json`). */
-export const RECORD_SCHEMA_FILES = {
-  ObjectRecord: 'object',
-  AgentRecord: 'agent',
-  ExhibitionRecord: 'exhibition',
-  ConceptRecord: 'concept',
-} as const;
-export type RecordSchemaName = keyof typeof RECORD_SCHEMA_FILES;
 
 const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
 
@@ -37,17 +29,18 @@ function reroot(value: unknown, component: string): unknown {
 }
 
 /** The record schema of `component` as an OpenAPI component schema. */
-export function recordComponentSchema(component: RecordSchemaName): JsonSchema {
-  const file = `${RECORD_SCHEMA_FILES[component]}.schema.json`;
+export function recordComponentSchema(component: string, schemaFile: string): JsonSchema {
+  const file = `${schemaFile}.schema.json`;
   const { $id, $schema: _dialect, ...schema } = JSON.parse(readFileSync(`${SCHEMA_DIR}${file}`, 'utf8')) as JsonSchema;
   const rerooted = reroot(schema, component) as JsonSchema;
   const note = `Source: schemas/${file} (\`${String($id)}\`), embedded with its $defs.`;
   return { ...rerooted, description: typeof schema.description === 'string' ? `${schema.description}\n\n${note}` : note };
 }
 
-/** Every record schema, by component name. */
-export function recordComponentSchemas(): Record<RecordSchemaName, JsonSchema> {
-  const out = {} as Record<RecordSchemaName, JsonSchema>;
-  for (const name of Object.keys(RECORD_SCHEMA_FILES) as RecordSchemaName[]) out[name] = recordComponentSchema(name);
-  return out;
+/** The record schema of each kind, by component name (`<Kind>Record`). */
+export function recordComponentSchemas(kinds: readonly Pick<ResourceKind, 'kind' | 'api'>[]): Record<string, JsonSchema> {
+  return Object.fromEntries(kinds.map((kind) => [recordComponentName(kind), recordComponentSchema(recordComponentName(kind), kind.api.schemaFile)]));
 }
+
+/** The component name of a kind's record schema. */
+export const recordComponentName = (kind: Pick<ResourceKind, 'kind'>): string => `${kind.kind[0]!.toUpperCase()}${kind.kind.slice(1)}Record`;

@@ -6,8 +6,8 @@
  * drift from what the service sends without a failing test.
  */
 import { BASE_COLORS } from '../colors/base-colors.js';
-import type { CollectionName } from '../engine/kind.js';
-import type { JsonSchema } from './record-schemas.js';
+import type { CollectionName, ResourceKind } from '../engine/kind.js';
+import { recordComponentName, type JsonSchema } from './record-schemas.js';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const uri: JsonSchema = { type: 'string', format: 'uri' };
@@ -33,13 +33,11 @@ const indexContext: JsonSchema = {
 };
 const idRef: JsonSchema = { type: 'object', required: ['@id'], additionalProperties: false, properties: { '@id': uri } };
 
-/** The stub class and the full-record component of each collection. */
-export const COLLECTION_MEMBERS: Readonly<Record<CollectionName, { stub: string; record: string; title: string }>> = {
-  objects: { stub: 'ObjectStub', record: 'ObjectRecord', title: 'objects' },
-  agents: { stub: 'AgentStub', record: 'AgentRecord', title: 'agents' },
-  exhibitions: { stub: 'ExhibitionStub', record: 'ExhibitionRecord', title: 'exhibitions' },
-  concepts: { stub: 'ConceptStub', record: 'ConceptRecord', title: 'concepts' },
-};
+/** The stub and full-record components of a kind's collection pages. */
+export const collectionMembers = (kind: Pick<ResourceKind, 'kind'>): { stub: string; record: string } => ({
+  stub: recordComponentName(kind).replace(/Record$/, 'Stub'),
+  record: recordComponentName(kind),
+});
 
 /** Component name of a collection page of `collection` with stubs or full records. */
 export const pageSchemaName = (collection: CollectionName, form: 'stubs' | 'full'): string =>
@@ -253,11 +251,12 @@ const dataService: JsonSchema = {
 };
 
 /** Every hand-written component schema, by name. */
-export function ownComponentSchemas(): Record<string, JsonSchema> {
+export function ownComponentSchemas(kinds: readonly Pick<ResourceKind, 'kind' | 'collection'>[]): Record<string, JsonSchema> {
   const pages: Record<string, JsonSchema> = {};
-  for (const [collection, { stub, record, title }] of Object.entries(COLLECTION_MEMBERS) as [CollectionName, (typeof COLLECTION_MEMBERS)[CollectionName]][]) {
-    pages[pageSchemaName(collection, 'stubs')] = collectionPage(`A page of ${title} (stubs)`, ref(stub));
-    pages[pageSchemaName(collection, 'full')] = collectionPage(`A page of ${title} (full records, fullRecord=true)`, ref(record));
+  for (const kind of kinds) {
+    const { stub, record } = collectionMembers(kind);
+    pages[pageSchemaName(kind.collection, 'stubs')] = collectionPage(`A page of ${kind.collection} (stubs)`, ref(stub));
+    pages[pageSchemaName(kind.collection, 'full')] = collectionPage(`A page of ${kind.collection} (full records, fullRecord=true)`, ref(record));
   }
   return {
     PartialCollectionView: {

@@ -12,6 +12,7 @@ import { AUTHORITY, NS } from '../../vocab/namespaces.js';
 import { AGENT_FILTERS } from './filters.js';
 import { AGENT_TYPES, buildAgentTable, type AgentRows, type AgentTable, type AgentType } from './table.js';
 import { agentIndexes, nationalitySets, roleSets } from './indexes.js';
+import { AGENTS_API } from './api.js';
 
 /** The fragments of the agents oracle for a request's filter parameters (single values, as tests write them). */
 function oracleFilters(params: Readonly<Record<string, string>>): OracleFragment[] {
@@ -65,6 +66,7 @@ export const AGENTS: ResourceKind<AgentTable> = {
     { param: 'nationality', title: 'Nationality', sets: nationalitySets },
     { param: 'role', title: 'Role', sets: roleSets },
   ],
+  api: AGENTS_API,
   oracle: {
     base: 'agents/oracle-base',
     sorts: { name: { query: 'agents/oracle-sort-name' }, modified: { query: 'agents/oracle-sort-modified' } },

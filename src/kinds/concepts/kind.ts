@@ -15,6 +15,7 @@ import type { OracleFragment } from '../../collection-index/oracle.js';
 import type { ResourceKind } from '../../engine/kind.js';
 import { shapeConcept } from './shaping.js';
 import { labelledStubs } from '../../shaping/labelled-stub.js';
+import { CONCEPTS_API } from './api.js';
 
 interface ConceptRows {
   concepts: readonly Row[];
@@ -70,6 +71,7 @@ export const CONCEPTS: ResourceKind<ConceptTable> = {
     filters: [modifiedSinceFilter(INVALID_MODIFIED_SINCE_OTHER_KINDS), languageFilter((table) => table.hasLabelIn)],
     linkOrder: ['fullRecord', 'modifiedSince', 'language', 'q', 'sortBy', 'sortOrder'],
   },
+  api: CONCEPTS_API,
   oracle: {
     base: 'concepts/oracle-base',
     sorts: { label: { query: 'concepts/oracle-sort-label' }, modified: { query: 'concepts/oracle-sort-modified' } },

@@ -17,6 +17,7 @@ import { RECORD_CACHE_CONTROL } from '../../http/caching.js';
 import { shapeExhibition } from './shaping.js';
 import { labelledStubs } from '../../shaping/labelled-stub.js';
 import { AUTHORITY } from '../../vocab/namespaces.js';
+import { EXHIBITIONS_API } from './api.js';
 
 interface ExhibitionRows {
   exhibitions: readonly Row[];
@@ -62,6 +63,7 @@ export const EXHIBITIONS: ResourceKind<ExhibitionTable> = {
     filters: [modifiedSinceFilter(INVALID_MODIFIED_SINCE_OTHER_KINDS), languageFilter((table) => table.hasTitleIn)],
     linkOrder: ['fullRecord', 'modifiedSince', 'language', 'q', 'sortBy', 'sortOrder'],
   },
+  api: EXHIBITIONS_API,
   oracle: {
     base: 'exhibitions/oracle-base',
     sorts: { title: { query: 'exhibitions/oracle-sort-title' }, modified: { query: 'exhibitions/oracle-sort-modified' } },

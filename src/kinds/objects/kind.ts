@@ -12,6 +12,7 @@ import { buildObjectTable, type IndexRows, type ObjectTable } from './table.js';
 import { objectTextFields } from './text.js';
 import { baseColorSets, decadeSets, materialSets, objectIndexes, typeSets } from './indexes.js';
 import { relatedObjects } from './similar.js';
+import { OBJECTS_API } from './api.js';
 
 /** Exact texts of reference/error-bodies.json. */
 export const OBJECT_NOT_FOUND = 'Object not found';
@@ -93,5 +94,6 @@ export const OBJECTS: ResourceKind<ObjectTable> = {
     // A second period replaces the first: `date` takes one range.
     { param: 'date', title: 'Period (production or design)', sets: decadeSets, combines: false },
   ],
+  api: OBJECTS_API,
   oracle: OBJECTS_ORACLE,
 };
