@@ -23,8 +23,7 @@ import { harvestExport } from '../../src/harvest/harvest.js';
 import type { ConceptRecord } from '../../src/harvest/schema.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
-import { shapeConcept } from '../../src/kinds/concepts/shaping.js';
-import { frameNQuads, loadFrame, refuseRemoteDocuments, type JsonObject } from '../../src/shaping/jsonld.js';
+import { refuseRemoteDocuments } from '../../src/shaping/jsonld.js';
 import { createGeneration } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
@@ -260,18 +259,6 @@ describe('Concept record: HTTP', () => {
       expect(res.body).toEqual({ error: 'Invalid concept id.' });
     }
   });
-});
-
-describe('Concept record: compiled frame', () => {
-  it('serves every public demo concept byte for byte as jsonld.js framing and shapeConcept make it', async () => {
-    const frame = loadFrame('concept');
-    for (const c of publicConcepts) {
-      const iri = conceptIri(c.pid);
-      const reference = JSON.stringify(shapeConcept(await frameNQuads(await storedGraph(demo.ctx, c.pid), { ...frame, '@id': iri } as JsonObject)));
-      const res = await request(demo.app).get(`/v2/id/concept/${c.pid}`);
-      expect([c.pid, res.text]).toEqual([c.pid, reference]);
-    }
-  }, 120_000);
 });
 
 /**

@@ -11,8 +11,7 @@ import { DataFactory, Parser, type Quad } from 'n3';
 import { isomorphic } from 'rdf-isomorphic';
 import request from 'supertest';
 import type { ExhibitionRecord, ObjectRecord } from '../../src/harvest/schema.js';
-import { frameNQuads, loadFrame, refuseRemoteDocuments, type JsonObject } from '../../src/shaping/jsonld.js';
-import { shapeExhibition } from '../../src/kinds/exhibitions/shaping.js';
+import { refuseRemoteDocuments } from '../../src/shaping/jsonld.js';
 import { sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
 import { jsonRecordEtag, rdfRecordEtag } from '../helpers/record-etag.js';
 
@@ -377,14 +376,3 @@ describe('Exhibition record: HTTP', () => {
   });
 });
 
-describe('Exhibition record: compiled frame', () => {
-  it('serves every public demo exhibition byte for byte as jsonld.js framing and shapeExhibition make it', async () => {
-    const frame = loadFrame('exhibition');
-    for (const e of publicExhibitions) {
-      const iri = exhibitionIri(e.pid);
-      const reference = JSON.stringify(shapeExhibition(await frameNQuads(await storedGraph(e.pid), { ...frame, '@id': iri } as JsonObject)));
-      const res = await request(demo.app).get(`/v2/id/exhibition/${e.pid}`);
-      expect([e.pid, res.text]).toEqual([e.pid, reference]);
-    }
-  }, 60_000);
-});

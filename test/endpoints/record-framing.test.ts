@@ -1,0 +1,53 @@
+/**
+ * Every kind's records, served, against the reference framing: for each record its collection lists, the body
+ * of `GET <record path>` is byte for byte what jsonld.js framing (the kind's frame) and the kind's shaping rules
+ * make of the record's stored graph, without the parts only a view parameter asks for. What the endpoints
+ * serve is the compiled frame (src/shaping/compiled-frame.ts); this holds it to the reference on the demo, one
+ * table for every kind (docs/architecture.md, "Shaping"). The remote pass checks the first records of each
+ * kind: the store answers each record's graph in one round trip there.
+ */
+import request from 'supertest';
+import type { CollectionName, ResourceKind } from '../../src/engine/kind.js';
+import { KINDS } from '../../src/kinds/index.js';
+import { frameNQuads, loadFrame, type JsonObject } from '../../src/shaping/jsonld.js';
+import { remoteStoreRun, startDemoApp, type DemoApp } from '../helpers/demo.js';
+
+let demo: DemoApp;
+beforeAll(async () => {
+  demo = await startDemoApp();
+}, 180_000);
+afterAll(async () => demo?.close());
+
+/** The ids of every record the collection lists, and its `hydra:totalItems`. */
+async function listed(collection: CollectionName): Promise<{ ids: string[]; total: number }> {
+  const ids: string[] = [];
+  let total = 0;
+  for (let page = 1; ; page++) {
+    const res = await request(demo.app).get(`/v2/id/${collection}?itemsPerPage=100&page=${page}`).expect(200);
+    const body = res.body as { 'hydra:totalItems': number; 'hydra:member': { '@id': string }[] };
+    total = body['hydra:totalItems'];
+    ids.push(...body['hydra:member'].map((member) => member['@id']));
+    if (body['hydra:member'].length < 100) return { ids, total };
+  }
+}
+
+/** What jsonld.js framing and the kind's shaping make of the record's stored graph, as the record endpoint writes it. */
+async function reference(kind: ResourceKind, iri: string): Promise<string> {
+  const { store, queries, iris } = demo.ctx;
+  const nquads = await store.query(queries.bind(kind.record.query, { record: iri, admin: iris.adminGraph }), { format: 'application/n-quads' });
+  const shaped = kind.record.shape(await frameNQuads(nquads, { ...loadFrame(kind.record.frame), '@id': iri }));
+  for (const key of kind.record.view?.keys ?? []) delete shaped[key];
+  return JSON.stringify(shaped as JsonObject);
+}
+
+describe.each(KINDS.map((kind) => [kind.collection, kind] as const))('every listed record of %s', (collection, kind) => {
+  it('is served byte for byte as jsonld.js framing and the kind\'s shaping make it', async () => {
+    const { ids, total } = await listed(collection);
+    expect(ids.length).toBe(total);
+    expect(total).toBeGreaterThan(0);
+    for (const iri of remoteStoreRun() ? ids.slice(0, 40) : ids) {
+      const served = await request(demo.app).get(new URL(iri).pathname).expect(200);
+      expect([iri, served.text]).toEqual([iri, await reference(kind as ResourceKind, iri)]);
+    }
+  }, 300_000);
+});
