@@ -10,7 +10,8 @@
  *      server; autocannon requests/s; the event-loop time of writing a record's or a page's query for the
  *      server from the generation's template beside parsing and rewriting its text;
  *   4. 10 stubs, 100 full records never asked before, `q`, and the first and the last pages (deep paging);
- *   5. RSS of this process (the service) and of the Virtuoso server;
+ *   5. RSS of this process (two apps: cache off and on) and of the Virtuoso server, and in 6 the RSS of the
+ *      replica (one service process, as deployed), at the end and at its peak;
  *   6. harvest-to-ready and load-to-ready on a running replica (to-ready.ts): `harvest` of the bench's source
  *      export, then `load` of the served generation's public dump, each timed from the command's start to the
  *      first page the replica serves from the new generation, beside the replica's own start-up.
@@ -251,6 +252,14 @@ try {
     baseline: toReady.harvestToReadyMs / 1000,
     ratio: toReady.loadToReadyMs / toReady.harvestToReadyMs,
     note: `load process ${(toReady.loadMs / 1000).toFixed(1)} s; the dump itself took ${(toReady.dumpMs / 1000).toFixed(1)} s (not counted)`,
+  });
+  rows.push({
+    figure: 'service RSS: the replica (one process, one app) after its switches to the harvested and the loaded generation',
+    value: toReady.replicaRssMiB ?? NaN,
+    unit: 'MiB',
+    goal: '≤ 1.5 GiB',
+    met: toReady.replicaRssMiB !== undefined && (toReady.replicaPeakRssMiB ?? toReady.replicaRssMiB) <= 1536,
+    note: `peak ${toReady.replicaPeakRssMiB?.toFixed(0) ?? '?'} MiB, sampled every 500 ms from its start to the last switch`,
   });
   details.toReady = { ...toReady, harvestOutput: toReady.harvestOutput.slice(-3000), loadOutput: toReady.loadOutput.slice(-3000) };
 } catch (err) {

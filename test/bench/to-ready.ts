@@ -7,6 +7,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,6 +41,19 @@ export interface ToReadyFigures {
   loadMs: number;
   harvestOutput: string;
   loadOutput: string;
+  /** RSS of the replica (one service process) at the end, and the highest sampled (every 500 ms), in MiB. */
+  replicaRssMiB: number | undefined;
+  replicaPeakRssMiB: number | undefined;
+}
+
+/** The resident set of process `pid` in MiB, or undefined once it is gone. */
+function rssMiBOf(pid: number | undefined): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
 }
 
 interface Readiness {
@@ -97,6 +111,11 @@ export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFi
   const env = { ...options.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
   const started = performance.now();
   const replica = spawn(process.execPath, node('server.js'), { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  let replicaPeakRssMiB: number | undefined;
+  const sampler = setInterval(() => {
+    const rss = rssMiBOf(replica.pid);
+    if (rss !== undefined) replicaPeakRssMiB = Math.max(replicaPeakRssMiB ?? 0, rss);
+  }, 500);
   try {
     const first = await servedOther(origin, null, replica);
     const startMs = performance.now() - started;
@@ -114,8 +133,10 @@ export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFi
     await servedOther(origin, harvested, replica);
     const loadToReadyMs = performance.now() - loadStarted;
     const load = await loading;
-    return { startMs, harvestToReadyMs, harvestMs: harvest.ms, dumpMs: dump.ms, loadToReadyMs, loadMs: load.ms, harvestOutput: harvest.output, loadOutput: load.output };
+    const replicaRssMiB = rssMiBOf(replica.pid);
+    return { startMs, harvestToReadyMs, harvestMs: harvest.ms, dumpMs: dump.ms, loadToReadyMs, loadMs: load.ms, harvestOutput: harvest.output, loadOutput: load.output, replicaRssMiB, replicaPeakRssMiB };
   } finally {
+    clearInterval(sampler);
     replica.kill('SIGTERM');
     if (replica.exitCode === null) await once(replica, 'exit');
     await rm(work, { recursive: true, force: true });
