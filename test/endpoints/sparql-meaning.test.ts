@@ -126,6 +126,18 @@ describe('SPARQL: one meaning on both stores, and no query that hangs the server
     for (const g of column(json, 'g')) expect(g).toMatch(new RegExp(`^${TEST_BASE_URL}/v2/id/[a-z]+/`));
   });
 
+  it('keeps SELECT * to the variables of the query when a MINUS shares a variable that may be unbound', async () => {
+    // On the remote store this MINUS becomes an OPTIONAL sub-select of renamed variables, which `*` must not list.
+    const { status, json } = await sparql(
+      demo,
+      `${PREFIXES}SELECT * WHERE { GRAPH ?g { ?g a crm:E22_Human-Made_Object OPTIONAL { ?g crm:P55_has_current_location ?l } } MINUS { GRAPH ?g { ?g crm:P55_has_current_location ?l } } }`,
+    );
+    expect(status).toBe(200);
+    expect([...(json.head.vars ?? [])].sort()).toEqual(['g', 'l']);
+    for (const row of json.results?.bindings ?? []) expect(Object.keys(row)).toEqual(['g']);
+    expect(column(json, 'g').sort()).toEqual(objects.filter((o) => !onDisplay.has(o)));
+  });
+
   it.each([
     'SELECT * WHERE { ?s ?p ?o FILTER(<http://www.w3.org/2001/XMLSchema#../../bif:exec>(?o)) } LIMIT 1',
     'SELECT * WHERE { GRAPH ?g { ?s ?p ?o } FILTER(<http://www.openlinksw.com/schemas/bif#sprintf>("%s", ?o)) } LIMIT 1',

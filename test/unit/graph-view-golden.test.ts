@@ -824,6 +824,14 @@ describe('Virtuoso 7.2: booleans, DESCRIBE, SELECT *, VALUES, LIMIT', () => {
     });
   });
 
+  it("projects SELECT * as the query's own variables, not those the MINUS rewrite introduces", () => {
+    const { text, hidden } = rewrite(`${P}SELECT * WHERE { ?s ex:p ?o OPTIONAL { ?s ex:q ?x } MINUS { ?s ex:r ?x } }`);
+    expect(text.split('\n')[2]).toBe('SELECT ?s ?o ?x WHERE {');
+    // The MINUS became an OPTIONAL sub-select of renamed variables, none of them projected.
+    expect(text).toContain('?hit_minus2');
+    expect(hidden).toEqual([]);
+  });
+
   it('keeps SELECT * when the pattern binds no variable and the rewrite introduces none', () => {
     expect(rewrite(`SELECT * WHERE { GRAPH <${B}/r1> { <${B}/a> <${B}/b> <${B}/c> } }`)).toEqual({
       text: lines(

@@ -53,11 +53,10 @@ export function rewriteAstForView(text: string, view: GraphView, options: Rewrit
   const parsed = parseForView(text, options.baseIri);
   const query = parsed.queryType === 'DESCRIBE' ? describeAsConstruct(parsed) : parsed;
   leadTrailingValues(query);
+  // `SELECT *` is the query's own in-scope variables, listed before MINUS is rewritten with variables of its own.
+  if (query.queryType === 'SELECT') projectWildcard(query);
   rewriteMinus(query);
-  if (query.queryType === 'SELECT') {
-    projectWildcard(query);
-    bindValueExists(query);
-  }
+  if (query.queryType === 'SELECT') bindValueExists(query);
   const rewriter = new Rewriter(view, query);
   const rewritten = rewriter.rewrite(options);
   return { ast: rewritten, limit: (rewritten as { limit?: number }).limit, booleans: booleanVariables(rewritten), hidden: rewriter.ownVariables() };
