@@ -84,6 +84,8 @@ export interface ViewContext {
    * (`…/production/1`, `…/identifier/objectnummer`) have IRIs too, but nothing is served there.
    */
   serves(path: string): boolean;
+  /** Images the page shows already (its gallery): named and described where the record lists them, not shown again. */
+  shown?: ReadonlySet<string>;
 }
 
 /** The href of an IRI: its path when it is under one of the service's bases, else the IRI. */
@@ -156,7 +158,10 @@ function value(v: Json, ctx: ViewContext, depth: number): Html {
     return html`<span${lang !== undefined ? html` lang="${lang}"` : ''}>${String(node['@value'] as string | number)}</span>${lang !== undefined ? html` <small class="lang">${lang}</small>` : ''}`;
   }
   const id = typeof node['@id'] === 'string' ? node['@id'] : undefined;
-  if (id !== undefined && typesOf(node).some((t) => IMAGE_TYPES.has(t)) && isImageUrl(id)) return imageFigure(node, ctx);
+  if (id !== undefined && typesOf(node).some((t) => IMAGE_TYPES.has(t)) && isImageUrl(id)) {
+    if (!ctx.shown?.has(id)) return imageFigure(node, ctx);
+    return html`<a href="${hrefOf(id, ctx)}">${labelOf(node) ?? 'image'}</a> <small>(shown above)</small>${properties(node, ctx, depth + 1, new Set(['rdfs:label']))}`;
+  }
   const label = labelOf(node);
   const link = id !== undefined ? linkOf(id, ctx) : undefined;
   const head: HtmlValue = link !== undefined ? html`<a href="${link}">${label ?? id}</a>` : (label ?? '');

@@ -67,7 +67,7 @@ const IIIF_IMAGE = /^(\/iiif\/3\/[^/]+)\/full\/[^/]+\/0\/default\.jpg$/;
  * The images a person sees first: representations (objects, exhibition views), the poster, an agent's thumbnail;
  * and whether the deep-zoom viewer is on the page.
  */
-function gallery(record: JsonNode, ctx: ViewContext): { html: Html; zoom: boolean } {
+function gallery(record: JsonNode, ctx: ViewContext): { html: Html; zoom: boolean; shown: ReadonlySet<string> } {
   const images = [...list(record['crm:P138i_has_representation']), ...list(record['crm:P65_shows_visual_item'])].filter(
     (node): node is JsonNode => isNode(node) && typeof node['@id'] === 'string' && isImageUrl(node['@id']),
   );
@@ -84,9 +84,10 @@ function gallery(record: JsonNode, ctx: ViewContext): { html: Html; zoom: boolea
         : html`<p class="external-image"><a href="${href}">Portrait (on ${new URL(href).host})</a></p>`,
     );
   }
-  if (figures.length === 0) return { html: html``, zoom: false };
+  const shown = new Set(images.map((node) => node['@id'] as string));
+  if (figures.length === 0) return { html: html``, zoom: false, shown };
   const viewer = zoomable.length > 0 ? html`<div id="viewer" class="viewer" role="region" aria-label="Deep zoom of the images" data-sources="${JSON.stringify(zoomable)}" hidden></div>` : '';
-  return { html: html`<section class="gallery" aria-label="Images">${figures}</section>${viewer}`, zoom: zoomable.length > 0 };
+  return { html: html`<section class="gallery" aria-label="Images">${figures}</section>${viewer}`, zoom: zoomable.length > 0, shown };
 }
 
 export interface RecordPageOptions extends ViewContext {
@@ -117,7 +118,7 @@ ${options.related !== undefined && options.related.length > 0 ? html`<section cl
   options.noun === 'Object' ? html`<p><a href="${options.path}/similar">All related objects (JSON-LD)</a></p>` : ''
 }</section>` : ''}
 <section aria-label="Everything the record says">
-${properties(record, options)}
+${properties(record, { ...options, shown: images.shown })}
 </section>
 </article>`;
   return page({ title, lang: options.lang, main, alternates, ...(images.zoom ? { scripts: [OSD_SCRIPT, VIEWER_SCRIPT] } : {}) });

@@ -121,6 +121,19 @@ describe('the record page', () => {
     expect(page).toContain(object.images[0]!.attribution);
   });
 
+  it('shows each image once: in the gallery, and named where the record lists it', async () => {
+    const withImages = sourceObjects(demo.data).filter((o) => o.public && o.healthy && o.state.kind === 'current' && o.images.length > 0).slice(0, 5);
+    const exhibitions = (sourceRecords(demo.data, 'exhibitions') as { pid: string; public: boolean; poster?: unknown }[]).filter((e) => e.public && e.poster !== undefined).slice(0, 3);
+    expect(exhibitions.length).toBeGreaterThan(0);
+    const paths = [...withImages.map((o) => `/v2/id/object/${o.objectNumber}`), ...exhibitions.map((e) => `/v2/id/exhibition/${e.pid}`)];
+    for (const path of paths) {
+      const page = (await get(path, { Accept: BROWSER })).text;
+      const sources = [...page.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
+      expect([path, sources.length]).toEqual([path, new Set(sources).size]);
+      expect([path, sources.length > 0]).toEqual([path, true]);
+    }
+  });
+
   it('names every representation in a Link header, whatever the format, and serves each at its ?format= URL', async () => {
     const object = served();
     const path = `/v2/id/object/${object.objectNumber}`;
