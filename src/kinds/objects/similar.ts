@@ -19,6 +19,7 @@ import { NotFoundError } from '../../http/errors.js';
 import { BASE_COLORS } from '../../colors/base-colors.js';
 import { PID } from '../../vocab/iris.js';
 import type { ObjectTable } from './table.js';
+import { compareCodePoints } from '../../collection-index/record-table.js';
 
 export const SIMILARITY_WEIGHTS = { maker: 5, type: 3, concept: 2, material: 1, color: 0.5, period: 1 } as const;
 export type SharedFeature = keyof typeof SIMILARITY_WEIGHTS;
@@ -101,7 +102,11 @@ export function similarObjects(table: ObjectTable, id: number, limit: number): S
   return ranked.slice(0, limit).map(({ id: other, score }) => ({ id: other, score, shares: shared(table, f, id, other) }));
 }
 
-/** What `a` and `b` share, in the order of the weights. */
+/**
+ * What `a` and `b` share, in the order of the weights, then of the concept, agent or colour: an answer must not
+ * depend on the order in which the index read its rows (stored index or store), or replicas of one generation
+ * would send different bytes.
+ */
 function shared(table: ObjectTable, f: Features, a: number, b: number): Shared[] {
   const both = (keys: (readonly string[])[]): string[] => keys[a]!.filter((key) => keys[b]!.includes(key));
   const concepts = both(f.concepts).map((value): Shared => ({ feature: f.conceptFeature.get(value) ?? 'concept', value }));
@@ -111,7 +116,7 @@ function shared(table: ObjectTable, f: Features, a: number, b: number): Shared[]
     ...concepts,
     ...both(f.colors).map((value): Shared => ({ feature: 'color', value })),
     ...(overlaps(table, a, b) ? [{ feature: 'period' } as Shared] : []),
-  ].sort((x, y) => order.indexOf(x.feature) - order.indexOf(y.feature));
+  ].sort((x, y) => order.indexOf(x.feature) - order.indexOf(y.feature) || compareCodePoints(x.value ?? '', y.value ?? ''));
 }
 
 interface SimilarQuery {
