@@ -34,8 +34,11 @@ const NOT_STORE_TESTS = ['http-', 'landing', 'iiif', 'replicas', 'changes-feed',
  * templates over the same shaped documents (docs/html.md), and conditional GET is one writer whatever the store
  * (src/http/answer.ts), related objects are the collection index read backwards, and the OpenAPI document, its
  * examples and the README tour are checked against the records, pages and indexes the record and collection
- * tests of this pass cover: their tests pass on the remote store too (`npm run test:remote --
- * test/endpoints/pages`) but are left out to keep CI under 15 minutes.
+ * tests of this pass cover. The pages, similar, conditional-GET and README-tour tests pass on the remote store
+ * too (checked 2026-11-27: `npx tsx test/remote/run.ts test/endpoints/pages.test.ts …`) and are left out to keep
+ * CI short. The OpenAPI examples do not: they were captured from the embedded store, and a multi-valued property
+ * (`owl:sameAs`, techniques) lists its values in the order the store sends the record's statements, which
+ * Virtuoso's differs from (the JSON-LD is the same graph; the bytes and ETags differ between the two stores).
  */
 const REDUNDANT = ['v1-', 'pages', 'conditional-get', 'similar', 'readme-tour', 'openapi'];
 
