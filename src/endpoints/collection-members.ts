@@ -108,5 +108,4 @@ const rows = (iris: readonly string[]): { record: string }[] => iris.map((record
  */
 const PIPELINE_CHUNK = 25;
 
-const chunks = <T>(list: readonly T[], size: number): T[][] =>
-  size >= list.length ? [[...list]] : Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+const chunks = <T>(list: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));

@@ -37,8 +37,6 @@ export interface OpenApiOptions {
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
-
-
 /** `/id/ark\:/29417/agent/:pid` (Express, under /v2) → `/v2/id/ark:/29417/agent/{pid}` (OpenAPI). */
 export function openApiPath(expressPath: string, mount = '/v2'): string {
   return `${mount}${expressPath.replace(/(?<!\\):([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}').replace(/\\/g, '')}`;
@@ -154,15 +152,14 @@ function collectionOperation(kind: ResourceKind<RecordTable>): [string, Json] {
   if (kind.record.view) add(kind.record.view.param, filterParameter(kind, kind.record.view.param, kind.record.view.param));
   for (const param of index.reserved ?? []) add(param, filterParameter(kind, param, param));
   parameters.push(queryParameter('sortBy', paging.sortBy!), queryParameter('sortOrder', paging.sortOrder!));
-  const title = collection;
   return [
     `/v2/id/${collection}`,
     {
       get: {
         tags: ['Collections'],
         operationId: `list${capitalised(collection)}`,
-        summary: `The ${title} collection`,
-        description: `A Hydra collection page of the public, healthy, canonical ${title} (spec, "${capitalised(title)} collection"). Filters combine with AND; \`hydra:totalItems\` counts the filtered set. Stubs by default, full records with \`fullRecord=true\`. Unknown parameters are ignored; a repeated single-valued parameter is a 400.`,
+        summary: `The ${collection} collection`,
+        description: `A Hydra collection page of the public, healthy, canonical ${collection} (spec, "${capitalised(collection)} collection"). Filters combine with AND; \`hydra:totalItems\` counts the filtered set. Stubs by default, full records with \`fullRecord=true\`. Unknown parameters are ignored; a repeated single-valued parameter is a 400.`,
         parameters,
         responses: {
           '200': {

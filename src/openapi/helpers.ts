@@ -4,8 +4,6 @@ import type { ParameterDoc } from './parameters.js';
 export type Json = Record<string, unknown>;
 
 export const JSON_LD = 'application/ld+json';
-/** A record of each kind in the demo collection: the path parameters' examples, so that "Try it out" answers. */
-
 export const schemaRef = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 export const responseRef = (name: string): Json => ({ $ref: `#/components/responses/${name}` });
 export const headerRef = (name: string): Json => ({ $ref: `#/components/headers/${name}` });

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ResourceKind } from '../engine/kind.js';
+import { capitalised } from './helpers.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -42,5 +43,5 @@ export function recordComponentSchemas(kinds: readonly Pick<ResourceKind, 'kind'
   return Object.fromEntries(kinds.map((kind) => [recordComponentName(kind), recordComponentSchema(recordComponentName(kind), kind.api.schemaFile)]));
 }
 
-/** The component name of a kind's record schema. */
-export const recordComponentName = (kind: Pick<ResourceKind, 'kind'>): string => `${kind.kind[0]!.toUpperCase()}${kind.kind.slice(1)}Record`;
+/** The component name of a kind's record schema (`ObjectRecord`), or of its stub (`ObjectStub`, in schemas.ts). */
+export const recordComponentName = (kind: Pick<ResourceKind, 'kind'>, form: 'Record' | 'Stub' = 'Record'): string => `${capitalised(kind.kind)}${form}`;

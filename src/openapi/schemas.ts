@@ -35,7 +35,7 @@ const idRef: JsonSchema = { type: 'object', required: ['@id'], additionalPropert
 
 /** The stub and full-record components of a kind's collection pages. */
 export const collectionMembers = (kind: Pick<ResourceKind, 'kind'>): { stub: string; record: string } => ({
-  stub: recordComponentName(kind).replace(/Record$/, 'Stub'),
+  stub: recordComponentName(kind, 'Stub'),
   record: recordComponentName(kind),
 });
 

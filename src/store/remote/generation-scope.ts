@@ -42,7 +42,7 @@ export interface RewriteOptions {
  */
 export class Rewriter {
   /** The server graph of a graph name: one per name, so that EXISTS and NOT EXISTS stay exact. */
-  private readonly candidatesOf: (iri: string) => string[];
+  private readonly graphOf: (iri: string) => string;
   /** The server graph of each GRAPH being rewritten, innermost last: EXISTS inside one is made to name it. */
   private readonly graphStack: (IriTerm | VariableTerm)[] = [];
   private readonly taken: Set<string>;
@@ -67,8 +67,7 @@ export class Rewriter {
     private readonly view: GraphView,
     private readonly query: sparqljs.Query,
   ) {
-    const graphOf = serverGraphOf(view);
-    this.candidatesOf = (iri) => [graphOf(iri)];
+    this.graphOf = serverGraphOf(view);
     this.occurrences = countVariables(query);
     this.taken = new Set(this.occurrences.keys());
   }
@@ -95,7 +94,7 @@ export class Rewriter {
   private rewriteDataset(options: RewriteOptions): void {
     const query = this.query;
     const from = query.from;
-    const prefixed = (iris: IriTerm[]): string[] => iris.flatMap((g) => this.candidatesOf(g.value));
+    const prefixed = (iris: IriTerm[]): string[] => iris.map((g) => this.graphOf(g.value));
     if (from && (from.default.length > 0 || from.named.length > 0)) {
       this.defaultGraphs = prefixed(from.default);
       this.namedGraphs = prefixed(from.named);
@@ -116,8 +115,8 @@ export class Rewriter {
   }
 
   /**
-   * A top-level VALUES binding a graph variable to IRIs in every row gets a column of the prefixed names
-   * (one row per candidate prefix), so `GRAPH ?v` becomes a look-up of known graphs.
+   * A top-level VALUES binding a graph variable to IRIs in every row gets a column of their server graphs, so
+   * `GRAPH ?v` becomes a look-up of known graphs.
    */
   private bindGraphColumns(): void {
     const query = this.query;
@@ -129,16 +128,11 @@ export class Rewriter {
       const columns = [...graphVariables].filter((name) => !this.valuesBound.has(name) && rows.length > 0 && rows.every((row) => row[`?${name}`]?.termType === 'NamedNode'));
       if (columns.length === 0) continue;
       for (const name of columns) this.valuesBound.set(name, this.freshName(name));
-      const expanded = rows.flatMap((row) =>
-        columns.reduce<ValuePatternRow[]>(
-          (partial, name) =>
-            partial.flatMap((r) =>
-              this.candidatesOf((row[`?${name}`] as IriTerm).value).map((iri) => ({ ...r, [`?${this.valuesBound.get(name) as string}`]: namedNode(iri) })),
-            ),
-          [row],
-        ),
-      );
-      rows.splice(0, rows.length, ...expanded);
+      const withColumns = rows.map((row) => ({
+        ...row,
+        ...Object.fromEntries(columns.map((name) => [`?${this.valuesBound.get(name) as string}`, namedNode(this.graphOf((row[`?${name}`] as IriTerm).value))])),
+      }));
+      rows.splice(0, rows.length, ...withColumns);
     }
   }
 
@@ -262,7 +256,7 @@ export class Rewriter {
     const named = this.namedGraphs;
     if (named !== 'all') {
       // The query's FROM NAMED: GRAPH reads those graphs and no other.
-      const allowed = name.termType === 'NamedNode' ? this.candidatesOf(name.value).filter((iri) => named.includes(iri)) : named;
+      const allowed = name.termType === 'NamedNode' ? [this.graphOf(name.value)].filter((iri) => named.includes(iri)) : named;
       if (allowed.length === 0) return { type: 'graph', name: namedNode(EMPTY_GRAPH), patterns: this.inside(namedNode(EMPTY_GRAPH), pattern.patterns, inSubquery) };
       const column = variable(this.freshName(name.termType === 'Variable' ? name.value : 'graph'));
       const inner = this.inside(column, pattern.patterns, inSubquery);
@@ -272,7 +266,7 @@ export class Rewriter {
       return { type: 'group', patterns } as GroupPattern;
     }
     if (name.termType === 'NamedNode') {
-      const target = namedNode(this.candidatesOf(name.value)[0] as string);
+      const target = namedNode(this.graphOf(name.value));
       return { type: 'group', patterns: this.graphWith(target, this.inside(target, pattern.patterns, inSubquery)) } as GroupPattern;
     }
     const bound = inSubquery ? undefined : this.valuesBound.get(name.value);
