@@ -42,7 +42,7 @@ import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
 import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
 import { measureToReady } from './to-ready.js';
-import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
+import { emitResult, log, objectsArg, quantile, rssMiB, rssMiBOfPid, type BenchRow } from './report.js';
 
 const objects = objectsArg();
 const CANNON_SECONDS = 8;
@@ -58,8 +58,8 @@ function rssOfProcess(needle: string): number | undefined {
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(needle)) continue;
-      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      return kb === undefined ? undefined : Number(kb) / 1024;
+      const rss = rssMiBOfPid(pid);
+      if (rss !== undefined) return rss;
     } catch {
       // The process ended meanwhile.
     }

@@ -3,7 +3,7 @@
  * by run.ts, written as JSON to the file named by BENCH_RESULT_FILE (run.ts gathers them into
  * .bench/results-<date>.json). Benchmarks never assert: a goal is reported as met or not.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 export interface BenchRow {
   /** What was measured, such as "harvest (records/s)". */
@@ -81,6 +81,16 @@ export function log(message: string): void {
 
 /** Process RSS in MiB. */
 export const rssMiB = (): number => process.memoryUsage().rss / 2 ** 20;
+
+/** Resident set size of process `pid` in MiB, from /proc; undefined once it is gone (or without a pid). */
+export function rssMiBOfPid(pid: number | string | undefined): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The `q`-quantile (0..1) of `values` (nearest rank on a sorted copy). */
 export function quantile(values: number[], q: number): number {

@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchResult } from './report.js';
+import { rssMiBOfPid, type BenchResult } from './report.js';
 
 const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'colors', 'hotpath', 'startup', 'search', 'changes', 'remote'] as const;
 /** Run only when asked: `--store remote` or `--only remote`. */
@@ -87,16 +87,6 @@ interface ChildRun {
   output?: string;
 }
 
-function rssOf(pid: number): number | undefined {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-    return kb === undefined ? undefined : Number(kb) / 1024;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Runs `script --objects N ...extra` under tsx, relaying its output, and collects its result. */
 function runChild(benchmark: string, script: string, objects: number, extra: string[], resultFile: string): Promise<ChildRun> {
   const nodeFlags = args.nodeFlags;
@@ -115,7 +105,7 @@ function runChild(benchmark: string, script: string, objects: number, extra: str
     });
     let peak: number | undefined;
     const sampler = setInterval(() => {
-      const rss = child.pid === undefined ? undefined : rssOf(child.pid);
+      const rss = rssMiBOfPid(child.pid);
       if (rss !== undefined) peak = Math.max(peak ?? 0, rss);
     }, 500);
     child.on('error', reject);

@@ -7,7 +7,6 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../helpers/virtuoso.js';
+import { rssMiBOfPid } from './report.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const node = (script: string): string[] => ['--enable-source-maps', path.join(ROOT, 'dist', script)];
@@ -44,16 +44,6 @@ export interface ToReadyFigures {
   /** RSS of the replica (one service process) at the end, and the highest sampled (every 500 ms), in MiB. */
   replicaRssMiB: number | undefined;
   replicaPeakRssMiB: number | undefined;
-}
-
-/** The resident set of process `pid` in MiB, or undefined once it is gone. */
-function rssMiBOf(pid: number | undefined): number | undefined {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb === undefined ? undefined : Number(kb) / 1024;
-  } catch {
-    return undefined;
-  }
 }
 
 interface Readiness {
@@ -113,7 +103,7 @@ export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFi
   const replica = spawn(process.execPath, node('server.js'), { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   let replicaPeakRssMiB: number | undefined;
   const sampler = setInterval(() => {
-    const rss = rssMiBOf(replica.pid);
+    const rss = rssMiBOfPid(replica.pid);
     if (rss !== undefined) replicaPeakRssMiB = Math.max(replicaPeakRssMiB ?? 0, rss);
   }, 500);
   try {
@@ -133,7 +123,7 @@ export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFi
     await servedOther(origin, harvested, replica);
     const loadToReadyMs = performance.now() - loadStarted;
     const load = await loading;
-    const replicaRssMiB = rssMiBOf(replica.pid);
+    const replicaRssMiB = rssMiBOfPid(replica.pid);
     return { startMs, harvestToReadyMs, harvestMs: harvest.ms, dumpMs: dump.ms, loadToReadyMs, loadMs: load.ms, harvestOutput: harvest.output, loadOutput: load.output, replicaRssMiB, replicaPeakRssMiB };
   } finally {
     clearInterval(sampler);
