@@ -74,6 +74,14 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(() => demo.close());
 
+/** The documented order of a member's shares (`<feature> <value>`): by the weights' order, then by value. */
+const FEATURE_ORDER = ['maker', 'type', 'concept', 'material', 'color', 'period'];
+function byWeightThenValue(x: string, y: string): number {
+  const [fx = '', vx = ''] = x.split(' ');
+  const [fy = '', vy = ''] = y.split(' ');
+  return FEATURE_ORDER.indexOf(fx) - FEATURE_ORDER.indexOf(fy) || (vx < vy ? -1 : vx > vy ? 1 : 0);
+}
+
 /** The documented score of `b` for `a`, and what they share. */
 function expected(a: Facts, b: Facts): { score: number; shares: string[] } {
   const shares: string[] = [];
@@ -111,10 +119,7 @@ describe('related objects', () => {
       for (const [i, member] of members.entries()) {
         const got = member.shares.map((s) => (s.value === undefined ? s.feature : `${s.feature} ${typeof s.value === 'string' ? s.value : s.value['@id']}`));
         // In the order of the weights, then of the value: the same bytes whatever order the index read its rows in.
-        const FEATURE_ORDER = ['maker', 'type', 'concept', 'material', 'color', 'period'];
-        const key = (share: string): [number, string] => [FEATURE_ORDER.indexOf(share.split(' ')[0]!), share.split(' ')[1] ?? ''];
-        const inOrder = [...got].sort((x, y) => key(x)[0] - key(y)[0] || (key(x)[1] < key(y)[1] ? -1 : key(x)[1] > key(y)[1] ? 1 : 0));
-        expect(got).toEqual(inOrder);
+        expect(got).toEqual([...got].sort(byWeightThenValue));
         expect([...got].sort()).toEqual([...ranking[i]!.shares].sort());
       }
     }
