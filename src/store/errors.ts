@@ -15,8 +15,9 @@ export class StoreUnavailableError extends Error {
 export class QueryDeadlineError extends Error {
   readonly deadlineMs: number;
 
-  constructor(deadlineMs: number) {
-    super(`query exceeded its deadline of ${deadlineMs} ms`);
+  /** `message`: the server's own reason when it was the server that stopped or refused the query. */
+  constructor(deadlineMs: number, message = `query exceeded its deadline of ${deadlineMs} ms`) {
+    super(message);
     this.name = 'QueryDeadlineError';
     this.deadlineMs = deadlineMs;
   }

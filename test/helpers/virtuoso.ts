@@ -46,6 +46,11 @@ export interface VirtuosoOptions {
   resultSetMaxRows?: number | null;
   /** [Parameters] MaxSortedTopRows: ORDER BY with OFFSET + LIMIT above it fails with SR353. Default 10,000 (Virtuoso's). */
   maxSortedTopRows?: number;
+  /**
+   * [SPARQL] MaxQueryCostEstimationTime in seconds (Debian's: 400): a query whose estimated cost is above it is
+   * refused before it runs. 0 turns the check off.
+   */
+  maxQueryCostEstimationTime?: number;
   /** [SPARQL] MaxQueryExecutionTime in seconds (Debian's: 60). 0 is no limit. */
   maxQueryExecutionTime?: number;
   /** [Parameters] NumberOfBuffers, 8 KiB pages (Debian's: 10,000, ~80 MiB). */
@@ -177,7 +182,7 @@ SQL_QUERY_TIMEOUT  = 0
 SQL_TXN_TIMEOUT    = 0
 
 [SPARQL]
-${options.resultSetMaxRows === null ? '' : `ResultSetMaxRows           = ${options.resultSetMaxRows ?? 10000}\n`}MaxQueryCostEstimationTime = 400
+${options.resultSetMaxRows === null ? '' : `ResultSetMaxRows           = ${options.resultSetMaxRows ?? 10000}\n`}MaxQueryCostEstimationTime = ${options.maxQueryCostEstimationTime ?? 400}
 MaxQueryExecutionTime      = ${options.maxQueryExecutionTime ?? 60}
 DefaultQuery               = select distinct ?Concept where {[] a ?Concept} LIMIT 100
 DeferInferenceRulesInit    = 0
