@@ -99,6 +99,8 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
     // Escapes and non-ASCII letters as written.
     const label = json((await server.query(`SELECT ?l WHERE { GRAPH <${graphs.publicPrefix}${obj(7)}> { <${obj(7)}> <${LABEL}> ?l } }`, 'application/sparql-results+json')).body);
     expect(label.results.bindings.map((b) => b.l?.value)).toEqual(['Stoel 7 é"é']);
+    // A blank node of a record graph is the same node in the union graph.
+    expect(await count(`GRAPH <${graphs.publicPrefix}${obj(0)}> { ?x <http://example.org/dimension> ?b } GRAPH <${graphs.unionGraph}> { ?b <http://example.org/value> ?v }`)).toBe(1);
     // The public and the non-public _:d0 are two nodes.
     expect(await count(`GRAPH <${graphs.publicPrefix}${obj(0)}> { ?x <http://example.org/dimension> ?b } GRAPH ?any { ?b <http://example.org/value> "secret" }`)).toBe(0);
 

