@@ -87,7 +87,7 @@ export async function answerByGraph(
   deps: { queries: QueryCatalogue; iris: Iris },
   generationDir: string,
   names: readonly string[],
-  options: { chunkQuads?: number; workers?: number; signal?: AbortSignal } = {},
+  options: { chunkQuads?: number; workers?: number } = {},
 ): Promise<ByGraphAnswers | { refused: string }> {
   const started = performance.now();
   const queries: ByGraphQuery[] = [];
@@ -109,10 +109,7 @@ export async function answerByGraph(
     chunkQuads: options.chunkQuads ?? CHUNK_QUADS,
     parts,
   };
-  options.signal?.throwIfAborted();
   const workers = Array.from({ length: parts }, (_, part) => startTsWorker(workerModule(import.meta.url, 'by-graph-worker'), { ...data, part }));
-  const abort = (): void => workers.forEach((worker) => void worker.terminate());
-  options.signal?.addEventListener('abort', abort, { once: true });
   /** Per query, the rows of each chunk, put in chunk order at the end, whichever worker answered first. */
   const byChunk = queries.map(() => new Map<number, { rows: Row[]; keys?: string[] }>());
   try {
@@ -124,7 +121,7 @@ export async function answerByGraph(
         else reject(new Error(message.message));
       });
       worker.once('error', reject);
-      worker.once('exit', (code) => reject(options.signal?.aborted ? options.signal.reason : new Error(`a by-graph worker exited (${code}) before it answered`)));
+      worker.once('exit', (code) => reject(new Error(`a by-graph worker exited (${code}) before it answered`)));
     })));
     const refused = outcomes.find((outcome) => 'refused' in outcome);
     if (refused) return refused;
@@ -139,7 +136,6 @@ export async function answerByGraph(
       ms: { total: performance.now() - started, load: done.reduce((n, d) => n + d.ms.load, 0), queries: done.reduce((n, d) => n + d.ms.queries, 0) },
     };
   } finally {
-    options.signal?.removeEventListener('abort', abort);
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 }

@@ -240,7 +240,7 @@ export type StoredIndexPhase = 'files' | 'store' | 'queries' | 'write';
  * under `baseUrl`, into the generation's folder. Queries whose answers lie one record graph at a time are answered
  * from the generation's files, graph by graph (collection-index/by-graph.ts): no store holds the whole generation
  * and no server is asked. Any other query is asked of a store, started only then: a store worker of its own, or
- * `openStore` (the remote server, which holds the generation once `published` settles).
+ * `openStore` (the remote server, which holds the generation by then: stores.ts, publishStep).
  */
 export async function writeGenerationIndex(
   generation: Generation,
@@ -250,17 +250,13 @@ export async function writeGenerationIndex(
     kinds: readonly ResourceKind<RecordTable>[];
     onPhase?: (phase: StoredIndexPhase) => void;
     openStore?: () => IndexingStore;
-    /** Settles when the store `openStore` opens holds the generation. */
-    published?: Promise<unknown>;
-    /** Ends the work early (the generation failed elsewhere). */
-    signal?: AbortSignal;
   },
 ): Promise<StoredIndexReport> {
   const started = performance.now();
   const catalogue = { queries: new QueryCatalogue(), iris: new Iris(options.baseUrl) };
   const names = [...options.kinds.flatMap((kind) => Object.values(kind.index.queries)), STATUS_QUERY];
   options.onPhase?.('files');
-  const byGraph = await answerByGraph(catalogue, generation.dir, names, { ...(options.signal ? { signal: options.signal } : {}) });
+  const byGraph = await answerByGraph(catalogue, generation.dir, names);
   const stored = StoredIndex.empty(generation);
   const from = { files: 0, store: 0 };
   if (!('refused' in byGraph)) {
@@ -270,7 +266,6 @@ export async function writeGenerationIndex(
   const read = performance.now();
   const store = new LazyStore(async () => {
     options.onPhase?.('store');
-    await options.published;
     const opened = options.openStore?.() ?? new StoreManager({ includeNonPublic: true });
     await opened.start(generation.dir);
     options.onPhase?.('queries');
@@ -283,7 +278,6 @@ export async function writeGenerationIndex(
     await select(STATUS_QUERY);
     from.store = counts.asked;
     const queried = performance.now();
-    options.signal?.throwIfAborted();
     options.onPhase?.('write');
     const written = await stored.write();
     return {
@@ -325,14 +319,6 @@ class LazyStore implements QueryStore {
   }
 }
 
-/** What a publication running beside the stored index tells it (stores.ts, publishStep). */
-export interface Publication {
-  /** Settles once the server holds the generation. */
-  published: Promise<unknown>;
-  /** Aborted when the publication failed: the generation will not be made. */
-  signal: AbortSignal;
-}
-
 /**
  * A `derive` step for createGeneration that writes the stored index and tells `onDone` how it went; it never
  * fails the generation (without a stored index the server builds the structures from the store, and stores them).
@@ -344,11 +330,11 @@ export function storedIndexStep(options: {
   onPhase?: (phase: StoredIndexPhase) => void;
   openStore?: () => IndexingStore;
   onDone: (outcome: { report: StoredIndexReport } | { problem: string }) => void;
-}): (staged: Generation, publication?: Publication) => Promise<void> {
-  return async (staged, publication) => {
+}): (staged: Generation) => Promise<void> {
+  return async (staged) => {
     let outcome: { report: StoredIndexReport } | { problem: string };
     try {
-      outcome = { report: await writeGenerationIndex(staged, { ...options, ...(publication ?? {}) }) };
+      outcome = { report: await writeGenerationIndex(staged, options) };
     } catch (err) {
       outcome = { problem: (err as Error).message };
     }

@@ -12,7 +12,6 @@ import { generationFiles, type CreateOptions, type Generation } from './generati
 import { parseManifest } from './manifest.js';
 import { BulkLoader } from './remote/bulk-load.js';
 import { Isql } from './remote/isql.js';
-import type { Publication } from '../engine/indexes.js';
 import { dropGenerations, isPublished, publishedGenerations, publishGeneration, type PublishOptions, type PublishReport } from './remote/publish.js';
 import { RemoteServer } from './remote/remote-server.js';
 import { RemoteStore } from './remote/remote-store.js';
@@ -96,34 +95,28 @@ export function createStores(config: StoreConfig, onQuery?: (ms: number, kind: s
 }
 
 /**
- * The `derive` step that writes a generation being made to the remote server while `beside` runs (such as the
+ * The `derive` step that writes a generation being made to the remote server, then runs `beside` (such as the
  * stored index, which reads the generation's files and asks the server, through `indexingStore`, only what the
- * files cannot answer: `published` tells it when it may); for the embedded store, `beside` alone. A failed write
- * fails the generation (it never becomes current) and aborts `beside`.
+ * files cannot answer); for the embedded store, `beside` alone. A failed write fails the generation (it never
+ * becomes current) and `beside` does not run.
+ *
+ * One after the other, not side by side: on two cores the stored index's workers and the bulk loader's file
+ * writer and loaders slowed each other down by more than the overlap gained. At 100,000 objects (`npm run bench
+ * -- --store remote --objects 100000`, 2026-11-27) harvest-to-ready took 734 s so against 801 s side by side
+ * (the publication 428 s against 623 s, the stored index 114 s against 418 s), load-to-ready 741 s against 776 s;
+ * at 10,000 objects 52 s against 57 s (load-to-ready 60 s against 52 s, within that size's run-to-run spread).
  */
 export function publishStep(
   config: Pick<Config, 'store'>,
-  beside: ((staged: Generation, publication?: Publication) => Promise<void>) | undefined,
+  beside: ((staged: Generation) => Promise<void>) | undefined,
   onDone?: (report: PublishReport) => void,
 ): CreateOptions['derive'] {
   const server = remoteServer(config);
   if (server === undefined) return beside;
   return async (staged: Generation) => {
-    const abort = new AbortController();
-    const published = publishGeneration(server, staged.dir, staged.manifest, publishOptions(config)).finally(() => server.close());
-    // Observed here: `beside` may never await it, and a failure is thrown below.
-    published.catch(() => undefined);
-    const derived = beside?.(staged, { published, signal: abort.signal });
-    let report: PublishReport;
-    try {
-      report = await published;
-    } catch (err) {
-      abort.abort(err);
-      await derived?.catch(() => undefined);
-      throw err;
-    }
+    const report = await publishGeneration(server, staged.dir, staged.manifest, publishOptions(config)).finally(() => server.close());
     onDone?.(report);
-    await derived;
+    await beside?.(staged);
   };
 }
 

@@ -1,7 +1,9 @@
 /**
  * The collection index against its pure-SPARQL oracle (queries/objects/oracle-*.rq) on the demo generation:
  * for every filter alone, every sort key both ways, and random combinations (fast-check), the same ids in
- * the same order.
+ * the same order. On the remote store (test/remote/run.ts) the `conceptSearch` cases and the random
+ * combinations are left to the embedded store: their oracle queries (a `skos:broader*` path from every matching
+ * concept; three or more EXISTS with a sort) run past the 15 s the remote pass gives a query on Virtuoso.
  */
 import fc from 'fast-check';
 import { buildCollectionIndex } from '../../src/collection-index/build.js';
@@ -15,7 +17,7 @@ import { QueryCatalogue } from '../../src/queries/catalogue.js';
 import { parseSelectJson } from '../../src/records/sparql-json.js';
 import type { ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
-import { TEST_BASE_URL, startDemoStore } from '../helpers/demo.js';
+import { itEmbedded, TEST_BASE_URL, startDemoStore } from '../helpers/demo.js';
 
 let store: ServingStore;
 let index: CollectionIndex;
@@ -71,16 +73,18 @@ const SINGLE: Params[] = [
   { dateTo: '1800' },
   { concept: '530001000' },
   { concept: '530001001' },
-  { conceptSearch: 'stoel' },
-  { conceptSearch: 'glass' },
   { koepels: 'exclude' },
 ];
+/** Single filters whose oracle queries only the embedded store answers within the remote pass's limit. */
+const SINGLE_EMBEDDED: Params[] = [{ conceptSearch: 'stoel' }, { conceptSearch: 'glass' }];
 
 describe('Collection index and SPARQL oracle', () => {
-  it.each(SINGLE.map((params) => [JSON.stringify(params), params] as const))('agree on %s', async (_name, params) => {
+  const agreeOn = async (_name: string, params: Params): Promise<void> => {
     const oracle = (await fromOracle(params)).map((row) => row.object);
     expect(fromIndex(params)).toEqual(oracle);
-  });
+  };
+  it.each(SINGLE.map((params) => [JSON.stringify(params), params] as const))('agree on %s', agreeOn);
+  itEmbedded().each(SINGLE_EMBEDDED.map((params) => [JSON.stringify(params), params] as const))('agree on %s', agreeOn);
 
   const NON_TITLE = SORT_KEYS.filter((key) => !key.startsWith('title'));
   it.each(NON_TITLE.flatMap((key) => (['asc', 'desc'] as const).map((direction) => [key, direction] as const)))(
@@ -106,7 +110,7 @@ describe('Collection index and SPARQL oracle', () => {
     expect(fromIndex({}, { key, direction: 'desc' })).toEqual([...present.reverse(), ...missing.reverse()].map((row) => row.object));
   });
 
-  it('agree on random combinations of filters and orders', async () => {
+  itEmbedded()('agree on random combinations of filters and orders', async () => {
     const params = fc.record(
       {
         hasImages: fc.constant('true'),
