@@ -8,7 +8,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
 import type { Config } from '../config/config.js';
 import type { Generation } from '../store/generations.js';
-import type { PublishReport } from '../store/remote/publish.js';
+import type { PublishEvents } from '../store/stores.js';
+import type { Progress } from './progress.js';
 
 export interface CliSettings {
   dataDir: string;
@@ -86,10 +87,19 @@ export function printGeneration(generation: Generation, elapsedMs: number): void
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** The line a data command prints once the remote server holds its generation (`publishStep`'s `onDone`). */
-export function reportPublication(command: string, stream: NodeJS.WritableStream = process.stderr): (report: PublishReport) => void {
-  return (report) => {
-    const bulk = report.bulk ? ` (bulk loader: ${report.bulk.files} files written in ${(report.bulk.writeMs / 1000).toFixed(1)} s, loaded in ${(report.bulk.loadMs / 1000).toFixed(1)} s)` : '';
-    stream.write(`${command}: written to the SPARQL server, ${report.quads} statements in ${report.graphs} graphs, ${(report.ms / 1000).toFixed(1)} s${bulk}\n`);
+/**
+ * The lines a data command prints around writing its generation to the remote server (`publishStep`'s events):
+ * the step that came before (the check) ends its progress line when the write starts.
+ */
+export function reportPublication(command: string, progress: Progress, stream: NodeJS.WritableStream = process.stderr): PublishEvents {
+  return {
+    onStart: () => {
+      progress.stop();
+      stream.write(`${command}: writing to the SPARQL server\n`);
+    },
+    onDone: (report) => {
+      const bulk = report.bulk ? ` (bulk loader: ${report.bulk.files} files written in ${(report.bulk.writeMs / 1000).toFixed(1)} s, loaded in ${(report.bulk.loadMs / 1000).toFixed(1)} s)` : '';
+      stream.write(`${command}: written to the SPARQL server, ${report.quads} statements in ${report.graphs} graphs, ${(report.ms / 1000).toFixed(1)} s${bulk}\n`);
+    },
   };
 }

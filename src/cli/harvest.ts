@@ -42,7 +42,7 @@ runCli(USAGE, async () => {
       },
       {
         onCheck: (p) => progress.update({ phase: 'check', ...p, unit: 'bytes' }),
-        derive: publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('harvest', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('harvest')),
+        derive: publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('harvest', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('harvest', progress)),
       },
     );
     progress.stop();

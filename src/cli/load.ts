@@ -32,7 +32,7 @@ runCli(USAGE, async () => {
       ...(quads === undefined ? {} : { detail: `${quads.toLocaleString('en')} quads`, rateOf: { count: quads, unit: 'quads' } }),
     });
   try {
-    const derive = publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('load', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('load'));
+    const derive = publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('load', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('load', progress));
     const generation = await loadNQuadsFile(settings.dataDir, file, { baseUrl, fallbackBaseUrl: settings.baseUrl, onProgress, derive });
     progress.stop();
     printGeneration(generation, Date.now() - started);

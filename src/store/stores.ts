@@ -94,6 +94,12 @@ export function createStores(config: StoreConfig, onQuery?: (ms: number, kind: s
   };
 }
 
+/** What a data command hears of its generation's write to the remote server. */
+export interface PublishEvents {
+  onStart?(): void;
+  onDone?(report: PublishReport): void;
+}
+
 /**
  * The `derive` step that writes a generation being made to the remote server, then runs `beside` (such as the
  * stored index, which reads the generation's files and asks the server, through `indexingStore`, only what the
@@ -106,16 +112,13 @@ export function createStores(config: StoreConfig, onQuery?: (ms: number, kind: s
  * (the publication 428 s against 623 s, the stored index 114 s against 418 s), load-to-ready 741 s against 776 s;
  * at 10,000 objects 52 s against 57 s (load-to-ready 60 s against 52 s, within that size's run-to-run spread).
  */
-export function publishStep(
-  config: Pick<Config, 'store'>,
-  beside: ((staged: Generation) => Promise<void>) | undefined,
-  onDone?: (report: PublishReport) => void,
-): CreateOptions['derive'] {
+export function publishStep(config: Pick<Config, 'store'>, beside: ((staged: Generation) => Promise<void>) | undefined, events: PublishEvents = {}): CreateOptions['derive'] {
   const server = remoteServer(config);
   if (server === undefined) return beside;
   return async (staged: Generation) => {
+    events.onStart?.();
     const report = await publishGeneration(server, staged.dir, staged.manifest, publishOptions(config)).finally(() => server.close());
-    onDone?.(report);
+    events.onDone?.(report);
     await beside?.(staged);
   };
 }
