@@ -322,7 +322,7 @@ class LazyStore implements QueryStore {
 /**
  * A `derive` step for createGeneration that writes the stored index and tells `onDone` how it went; it never
  * fails the generation (without a stored index the server builds the structures from the store, and stores them).
- * Beside a publication (`publication`), it runs while the generation is written to the server.
+ * On the remote store it runs once the server holds the generation (stores.ts, publishStep).
  */
 export function storedIndexStep(options: {
   baseUrl: string;

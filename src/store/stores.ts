@@ -101,25 +101,25 @@ export interface PublishEvents {
 }
 
 /**
- * The `derive` step that writes a generation being made to the remote server, then runs `beside` (such as the
+ * The `derive` step that writes a generation being made to the remote server, then runs `after` (such as the
  * stored index, which reads the generation's files and asks the server, through `indexingStore`, only what the
- * files cannot answer); for the embedded store, `beside` alone. A failed write fails the generation (it never
- * becomes current) and `beside` does not run.
+ * files cannot answer); for the embedded store, `after` alone. A failed write fails the generation (it never
+ * becomes current) and `after` does not run.
  *
  * One after the other, not side by side: on two cores the stored index's workers and the bulk loader's file
  * writer and loaders slowed each other down by more than the overlap gained. At 100,000 objects (`npm run bench
- * -- --store remote --objects 100000`, 2026-11-27) harvest-to-ready took 734 s so against 801 s side by side
+ * -- --store remote --objects 100000`, 2026-11-27) harvest-to-ready took 734 s against 801 s side by side
  * (the publication 428 s against 623 s, the stored index 114 s against 418 s), load-to-ready 741 s against 776 s;
  * at 10,000 objects 52 s against 57 s (load-to-ready 60 s against 52 s, within that size's run-to-run spread).
  */
-export function publishStep(config: Pick<Config, 'store'>, beside: ((staged: Generation) => Promise<void>) | undefined, events: PublishEvents = {}): CreateOptions['derive'] {
+export function publishStep(config: Pick<Config, 'store'>, after: ((staged: Generation) => Promise<void>) | undefined, events: PublishEvents = {}): CreateOptions['derive'] {
   const server = remoteServer(config);
-  if (server === undefined) return beside;
+  if (server === undefined) return after;
   return async (staged: Generation) => {
     events.onStart?.();
     const report = await publishGeneration(server, staged.dir, staged.manifest, publishOptions(config)).finally(() => server.close());
     events.onDone?.(report);
-    await beside?.(staged);
+    await after?.(staged);
   };
 }
 

@@ -107,7 +107,7 @@ export class BulkLoader {
     let graphCount = 0;
     const counts: number[] = [];
     let total = 0;
-    for (const [file, prefix, union] of [
+    for (const [file, prefix, unionOpening] of [
       [PUBLIC_FILE, graphs.publicPrefix, `<${graphs.unionGraph}> {\n`],
       [NONPUBLIC_FILE, graphs.nonPublicPrefix, undefined],
     ] as const) {
@@ -119,8 +119,8 @@ export class BulkLoader {
         // Each triple is an N-Triples statement, which is Turtle.
         const block = `${triples.join(' .\n')} .\n}\n`;
         let text = `<${prefix}${name.slice(1, -1)}> {\n${block}`;
-        if (union !== undefined) text += union + block;
-        await out.write(text, union === undefined ? triples.length : 2 * triples.length);
+        if (unionOpening !== undefined) text += unionOpening + block;
+        await out.write(text, unionOpening === undefined ? triples.length : 2 * triples.length);
         if (graphCount % 1000 === 0) onProgress?.(total + quads);
       }
       counts.push(quads);
