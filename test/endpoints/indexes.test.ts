@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import type { AgentRecord, ConceptRecord, ObjectRecord } from '../../src/harvest/schema.js';
 import { type DemoApp, sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL } from '../helpers/demo.js';
 import { HAND_BASE_URL, handConcept, handObject, startHandApp, type HandApp } from '../helpers/hand-export.js';
+import type { ProductionBucket } from '../helpers/production.js';
 
 let demo: DemoApp;
 let concepts: Map<string, ConceptRecord>;
@@ -290,16 +291,6 @@ describe('/v2/id/nationalities and /v2/id/roles', () => {
   });
 });
 
-interface DensityBucket {
-  year: number;
-  weight: number;
-  share_pct: number;
-  object_count: number;
-  exact_count: number;
-  spread_factor: number | null;
-  filter: string;
-}
-
 /** An object's years: the union of its production and creation spans (empty when undated). */
 function yearsOf(o: ObjectRecord): Set<number> {
   const years = new Set<number>();
@@ -351,7 +342,7 @@ describe('/v2/id/production', () => {
     async (query) => {
       const res = await getJson(`/v2/id/production${query === '' ? '' : `?${query}`}`);
       expect(res.status).toBe(200);
-      const buckets = res.body.buckets as DensityBucket[];
+      const buckets = res.body.buckets as ProductionBucket[];
       expect(buckets.length).toBeGreaterThan(0);
       expect(buckets.some((b) => b.object_count > 0)).toBe(true);
       for (const b of buckets) {
@@ -379,7 +370,7 @@ describe('/v2/id/production', () => {
     expect((await getJson('/v2/id/production?bucket=25&yearFrom=1800')).body.total_weight).toBeCloseTo(axisWeight(dated, 1800, 2030), 3);
     // Exactly-dated objects: those with a single year, counted in the bucket of that year.
     const exact = dated.filter((o) => yearsOf(o).size === 1 && [...yearsOf(o)][0]! >= 1 && [...yearsOf(o)][0]! <= 2100).length;
-    expect((full.buckets as DensityBucket[]).reduce((s, b) => s + b.exact_count, 0)).toBe(exact);
+    expect((full.buckets as ProductionBucket[]).reduce((s, b) => s + b.exact_count, 0)).toBe(exact);
   });
 
   it('onDisplay=true and q narrow the population to the objects on display and to the objects the text query finds', async () => {
@@ -395,13 +386,13 @@ describe('/v2/id/production', () => {
     const searched = (await getJson(`/v2/id/production?q=${Q}&yearFrom=1&yearTo=2100&bucket=100`)).body;
     expect(searched.total_weight).toBeCloseTo(axisWeight(matched, 1, 2100), 3);
     expect(searched.total_weight).toBeLessThan(axisWeight(listed, 1, 2100));
-    for (const b of searched.buckets as DensityBucket[]) expect(b.filter).toMatch(new RegExp(`&q=${Q}$`));
+    for (const b of searched.buckets as ProductionBucket[]) expect(b.filter).toMatch(new RegExp(`&q=${Q}$`));
   });
 
   it('describes the axis: bucket_size, year_from, year_to and buckets from year_from in steps, the last ending at year_to', async () => {
     const doc = (await getJson('/v2/id/production?bucket=25&yearFrom=1800')).body;
     expect([doc['@id'], doc.bucket_size, doc.year_from, doc.year_to]).toEqual([`${TEST_BASE_URL}/v2/id/production?bucket=25&yearFrom=1800`, 25, 1800, 2030]);
-    const buckets = doc.buckets as DensityBucket[];
+    const buckets = doc.buckets as ProductionBucket[];
     // 1800, 1825, …, 2025: (2030 - 1800) / 25 = 9.2 → 10 buckets; the last is 2025–2030.
     expect(buckets.map((b) => b.year)).toEqual(Array.from({ length: 10 }, (_, i) => 1800 + 25 * i));
     expect(buckets.at(-1)!.filter).toBe(`${TEST_BASE_URL}/v2/id/objects?date=2025/2030`);
@@ -499,7 +490,7 @@ describe('Random query parameters', () => {
           return;
         }
         expect([from, to, res.status]).toEqual([from, to, 200]);
-        const doc = JSON.parse(res.text) as { bucket_size: number; year_from: number; year_to: number; buckets: DensityBucket[] };
+        const doc = JSON.parse(res.text) as { bucket_size: number; year_from: number; year_to: number; buckets: ProductionBucket[] };
         expect([doc.bucket_size, doc.year_from, doc.year_to]).toEqual([b, f, t]);
         expect(doc.buckets.length).toBe(Math.floor((t - f) / b) + 1);
         expect(doc.buckets.at(-1)!.filter.endsWith(`date=${f + b * Math.floor((t - f) / b)}/${t}`)).toBe(true);

@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import type { Express } from 'express';
 import { DensityPopulation, densityBuckets, objectYears } from '../../src/kinds/objects/production-density.js';
 import { HAND_BASE_URL as BASE, handConcept, handObject, startHandApp, type HandApp, type ObjectOptions } from '../helpers/hand-export.js';
+import type { ProductionBucket, ProductionDensity } from '../helpers/production.js';
 
 const OBJECTS = `${BASE}/v2/id/objects`;
 
@@ -59,38 +60,18 @@ afterAll(async () => {
   await hand?.close();
 });
 
-interface Bucket {
-  year: number;
-  weight: number;
-  share_pct: number;
-  object_count: number;
-  exact_count: number;
-  spread_factor: number | null;
-  filter: string;
-}
-
-interface Density {
-  '@id': string;
-  '@type': string;
-  bucket_size: number;
-  year_from: number;
-  year_to: number;
-  total_weight: number;
-  buckets: Bucket[];
-}
-
-async function density(query: string): Promise<Density> {
+async function density(query: string): Promise<ProductionDensity> {
   const res = await request(app).get(`/v2/id/production${query === '' ? '' : `?${query}`}`);
   expect([query, res.status]).toEqual([query, 200]);
   expect(res.headers['content-type']).toMatch(/^application\/ld\+json/);
-  return JSON.parse(res.text) as Density;
+  return JSON.parse(res.text) as ProductionDensity;
 }
 
 /** A bucket with nothing in it: weight 0, shares 0, no spread factor. */
 const EMPTY = { weight: 0, share_pct: 0, object_count: 0, exact_count: 0, spread_factor: null };
 
 /** The bucket of `year`, without its filter link (checked separately). */
-function figures(doc: Density, year: number): Omit<Bucket, 'filter' | 'year'> {
+function figures(doc: ProductionDensity, year: number): Omit<ProductionBucket, 'filter' | 'year'> {
   const bucket = doc.buckets.find((b) => b.year === year);
   if (!bucket) throw new Error(`no bucket ${year} in ${doc['@id']}`);
   const { weight, share_pct, object_count, exact_count, spread_factor } = bucket;
