@@ -267,14 +267,18 @@ try {
     goal: '≤ 12 minutes at 250k objects',
     note: `harvest process ${(toReady.harvestMs / 1000).toFixed(1)} s (${(records / (toReady.harvestMs / 1000)).toFixed(0)} records/s whole: source, files, stored index, bulk publication, switch)`,
   });
+  const { loadToReadyMs, loadMs, loadError } = toReady;
   rows.push({
     figure: 'load-to-ready (`npm run load` of the public dump to the first page from its generation)',
-    value: toReady.loadToReadyMs / 1000,
+    value: loadToReadyMs === undefined ? NaN : loadToReadyMs / 1000,
     unit: 's',
     baselineName: 'harvest-to-ready of the same collection (s)',
     baseline: toReady.harvestToReadyMs / 1000,
-    ratio: toReady.loadToReadyMs / toReady.harvestToReadyMs,
-    note: `load process ${(toReady.loadMs / 1000).toFixed(1)} s; the dump itself took ${(toReady.dumpMs / 1000).toFixed(1)} s (not counted)`,
+    ratio: loadToReadyMs === undefined ? NaN : loadToReadyMs / toReady.harvestToReadyMs,
+    note:
+      loadMs === undefined
+        ? `the load failed: ${(loadError ?? '?').split('\n').slice(-6).join(' ').slice(0, 600)}`
+        : `load process ${(loadMs / 1000).toFixed(1)} s; the dump itself took ${(toReady.dumpMs / 1000).toFixed(1)} s (not counted)`,
   });
   rows.push({
     figure: 'service RSS: the replica (one process, one app) after its switches to the harvested and the loaded generation',
@@ -284,7 +288,7 @@ try {
     met: toReady.replicaRssMiB !== undefined && (toReady.replicaPeakRssMiB ?? toReady.replicaRssMiB) <= 1536,
     note: `peak ${toReady.replicaPeakRssMiB?.toFixed(0) ?? '?'} MiB, sampled every 500 ms from its start to the last switch`,
   });
-  details.toReady = { ...toReady, harvestOutput: toReady.harvestOutput.slice(-3000), loadOutput: toReady.loadOutput.slice(-3000) };
+  details.toReady = { ...toReady, harvestOutput: toReady.harvestOutput.slice(-3000), loadOutput: toReady.loadOutput?.slice(-3000) };
 } catch (err) {
   // The rows measured so far are still reported: a 100k run takes most of an hour.
   details.error = (err as Error).stack ?? String(err);

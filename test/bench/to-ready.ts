@@ -36,11 +36,13 @@ export interface ToReadyFigures {
   harvestMs: number;
   /** Start of `dump` of the served generation (not counted in load-to-ready). */
   dumpMs: number;
-  /** Start of `load` of that dump to the first page served from its generation. */
-  loadToReadyMs: number;
-  loadMs: number;
+  /** Start of `load` of that dump to the first page served from its generation (absent when the load failed). */
+  loadToReadyMs?: number;
+  loadMs?: number;
+  loadOutput?: string;
+  /** Why the load failed. */
+  loadError?: string;
   harvestOutput: string;
-  loadOutput: string;
   /** RSS of the replica (one service process) at the end, and the highest sampled (every 500 ms), in MiB. */
   replicaRssMiB: number | undefined;
   replicaPeakRssMiB: number | undefined;
@@ -62,10 +64,20 @@ async function readiness(origin: string): Promise<Readiness | undefined> {
 /** How long a replica may take to serve a new generation before the bench reports it as not ready. */
 const READY_TIMEOUT_MS = 45 * 60_000;
 
-/** Waits until the replica serves a generation other than `not` (and a first page from it); its id. */
-async function servedOther(origin: string, not: string | null, child: ChildProcess): Promise<string> {
+/**
+ * Waits until the replica serves a generation other than `not` (and a first page from it); its id. When `run`
+ * (the data command that makes that generation) fails first, the wait ends with the command's error.
+ */
+async function servedOther(origin: string, not: string | null, child: ChildProcess, run?: Promise<unknown>): Promise<string> {
+  let failure: unknown;
+  let failed = false;
+  run?.catch((err: unknown) => {
+    failure = err;
+    failed = true;
+  });
   const deadline = performance.now() + READY_TIMEOUT_MS;
   for (;;) {
+    if (failed) throw failure;
     if (child.exitCode !== null) throw new Error(`the replica exited with ${child.exitCode}`);
     if (performance.now() > deadline) throw new Error(`the replica served no page of a new generation within ${READY_TIMEOUT_MS / 60_000} minutes`);
     const r = await readiness(origin);
@@ -112,19 +124,26 @@ export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFi
 
     const harvestStarted = performance.now();
     const harvesting = command('cli/harvest.js', [options.sourceDir, '--no-image-check'], env);
-    const harvested = await servedOther(origin, first, replica);
+    const harvested = await servedOther(origin, first, replica, harvesting);
     const harvestToReadyMs = performance.now() - harvestStarted;
     const harvest = await harvesting;
 
+    // A failed load still leaves the harvest's figures to report (a 250k run takes more than an hour).
     const dumpFile = path.join(work, 'public.nq.gz');
     const dump = await command('cli/dump.js', [dumpFile], env);
     const loadStarted = performance.now();
     const loading = command('cli/load.js', [dumpFile], env);
-    await servedOther(origin, harvested, replica);
-    const loadToReadyMs = performance.now() - loadStarted;
-    const load = await loading;
+    let loaded: { loadToReadyMs: number; loadMs: number; loadOutput: string } | { loadError: string };
+    try {
+      await servedOther(origin, harvested, replica, loading);
+      const loadToReadyMs = performance.now() - loadStarted;
+      const load = await loading;
+      loaded = { loadToReadyMs, loadMs: load.ms, loadOutput: load.output };
+    } catch (err) {
+      loaded = { loadError: (err as Error).message };
+    }
     const replicaRssMiB = rssMiBOfPid(replica.pid);
-    return { startMs, harvestToReadyMs, harvestMs: harvest.ms, dumpMs: dump.ms, loadToReadyMs, loadMs: load.ms, harvestOutput: harvest.output, loadOutput: load.output, replicaRssMiB, replicaPeakRssMiB };
+    return { startMs, harvestToReadyMs, harvestMs: harvest.ms, dumpMs: dump.ms, harvestOutput: harvest.output, replicaRssMiB, replicaPeakRssMiB, ...loaded };
   } finally {
     clearInterval(sampler);
     replica.kill('SIGTERM');
