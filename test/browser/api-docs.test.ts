@@ -6,40 +6,24 @@
  * Debian's).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { describeWithChromium, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { describeWithChromium, useBrowserSession, requestsLeaving } from '../helpers/browser.js';
 
 const SCREENSHOT_DIR = new URL('../../.cache/screenshots/', import.meta.url);
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describeWithChromium('test/browser/api-docs.test.ts')('the API documentation page in headless Chromium', () => {
-  let session: BrowserSession;
-  let browser: Browser;
-  let origin: string;
-
-  beforeAll(async () => {
-    session = await startBrowserSession();
-    ({ browser, origin } = session);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useBrowserSession();
 
   it('renders every operation of /openapi.json from this service alone, and screenshots as a PNG', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const elsewhere: string[] = [];
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const elsewhere = requestsLeaving(page, session.origin);
     const errors: string[] = [];
     const failed: string[] = [];
-    page.on('request', (req) => {
-      const url = req.url();
-      if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) elsewhere.push(url);
-    });
     page.on('requestfailed', (req) => failed.push(`${req.url()}: ${req.failure()?.errorText ?? ''}`));
     page.on('pageerror', (err) => errors.push(err.message));
 
-    const documentLoaded = page.waitForResponse((res) => res.url() === `${origin}/openapi.json`);
-    const response = await page.goto(`${origin}/docs`);
+    const documentLoaded = page.waitForResponse((res) => res.url() === `${session.origin}/openapi.json`);
+    const response = await page.goto(`${session.origin}/docs`);
     expect(response?.status()).toBe(200);
     expect((await documentLoaded).status()).toBe(200);
 
@@ -49,7 +33,7 @@ describeWithChromium('test/browser/api-docs.test.ts')('the API documentation pag
     expect(paths).toContain('/v2/id/objects');
     expect(paths).toContain('/v2/id/object/{pid}');
     expect(paths).toContain('/v2/id/production');
-    const served = (JSON.parse(await (await fetch(`${origin}/openapi.json`)).text()) as { paths: Record<string, Record<string, unknown>> }).paths;
+    const served = (JSON.parse(await (await fetch(`${session.origin}/openapi.json`)).text()) as { paths: Record<string, Record<string, unknown>> }).paths;
     const operationCount = Object.values(served).reduce((n, item) => n + Object.keys(item).filter((k) => ['get', 'post'].includes(k)).length, 0);
     expect(await page.locator('.opblock').count()).toBe(operationCount);
     // The document's title is shown, and Swagger UI reports no error rendering it.

@@ -7,8 +7,8 @@
  */
 import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { describeWithChromium, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { describeWithChromium, useBrowserSession, requestsLeaving } from '../helpers/browser.js';
 
 const SCREENSHOT_DIR = new URL('../../.cache/screenshots/pages/', import.meta.url);
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -22,19 +22,11 @@ interface AxeViolation {
 }
 
 describeWithChromium('test/browser/pages.test.ts')('pages for people in headless Chromium', () => {
-  let session: BrowserSession;
-  let browser: Browser;
-  let origin: string;
+  const session = useBrowserSession();
   const checkedLinks = new Map<string, number>();
 
-  beforeAll(async () => {
-    session = await startBrowserSession();
-    ({ browser, origin } = session);
+  beforeAll(() => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-
-  afterAll(async () => {
-    await session?.close();
   });
 
   /** Screenshot, links, images and axe-core on the page now shown; returns the page's hrefs. */
@@ -59,7 +51,7 @@ describeWithChromium('test/browser/pages.test.ts')('pages for people in headless
     // Every link answers 200 to a browser (each URL asked once per test run).
     const hrefs = await page.locator('a[href]').evaluateAll((nodes) => nodes.map((n) => (n as HTMLAnchorElement).href));
     for (const href of new Set(hrefs)) {
-      if (!href.startsWith(origin)) continue;
+      if (!href.startsWith(session.origin)) continue;
       if (!checkedLinks.has(href)) checkedLinks.set(href, (await fetch(href, { headers: { Accept: BROWSER_ACCEPT }, redirect: 'follow' })).status);
       expect([name, href, checkedLinks.get(href)]).toEqual([name, href, 200]);
     }
@@ -84,13 +76,9 @@ describeWithChromium('test/browser/pages.test.ts')('pages for people in headless
   }
 
   it('walks from the landing page to a broader concept, every page accessible and served from this origin', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const elsewhere: string[] = [];
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const elsewhere = requestsLeaving(page, session.origin);
     const errors: string[] = [];
-    page.on('request', (req) => {
-      const url = req.url();
-      if (!url.startsWith(origin) && !url.startsWith('data:')) elsewhere.push(url);
-    });
     page.on('pageerror', (err) => errors.push(err.message));
     const failed: string[] = [];
     page.on('response', (res) => {
@@ -98,7 +86,7 @@ describeWithChromium('test/browser/pages.test.ts')('pages for people in headless
     });
     let zoomed = 0;
 
-    expect((await page.goto(`${origin}/`))?.status()).toBe(200);
+    expect((await page.goto(`${session.origin}/`))?.status()).toBe(200);
     await check(page, '1-landing');
 
     await page.fill('main input[name=q]', 'stoel');
@@ -139,16 +127,16 @@ describeWithChromium('test/browser/pages.test.ts')('pages for people in headless
     await check(page, '6-exhibition');
 
     // A concept of the collection, then its broader concept.
-    await page.goto(`${origin}/v2/id/concepts?q=stoel`);
+    await page.goto(`${session.origin}/v2/id/concepts?q=stoel`);
     await follow(page, /^\/v2\/id\/concept\//);
     const hasBroader = (await page.locator('dt[title="skos:broader"] + dd a[href^="/v2/id/concept/"]').count()) > 0;
     if (!hasBroader) {
       // Not every concept has one: take a concept that has, from the concepts listed.
-      await page.goto(`${origin}/v2/id/concepts?itemsPerPage=100`);
+      await page.goto(`${session.origin}/v2/id/concepts?itemsPerPage=100`);
       const candidates = await page.locator('.members a').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href') ?? ''));
       let found = false;
       for (const href of candidates) {
-        await page.goto(`${origin}${href}`);
+        await page.goto(`${session.origin}${href}`);
         if ((await page.locator('dt[title="skos:broader"] + dd a[href^="/v2/id/concept/"]').count()) > 0) {
           found = true;
           break;
@@ -158,7 +146,7 @@ describeWithChromium('test/browser/pages.test.ts')('pages for people in headless
     }
     await check(page, '7-concept');
     const broader = await page.locator('dt[title="skos:broader"] + dd a[href^="/v2/id/concept/"]').first().getAttribute('href');
-    await Promise.all([page.waitForURL(`${origin}${broader!}`), page.locator(`dt[title="skos:broader"] + dd a[href="${broader!}"]`).first().click()]);
+    await Promise.all([page.waitForURL(`${session.origin}${broader!}`), page.locator(`dt[title="skos:broader"] + dd a[href="${broader!}"]`).first().click()]);
     expect(await page.locator('.kind').innerText()).toMatch(/^Concept/);
     await check(page, '8-broader-concept');
 

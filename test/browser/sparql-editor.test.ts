@@ -4,35 +4,19 @@
  * makes must go to this service (no CDN, no remote autocompletion). Skipped, saying why, when no Chromium
  * is installed (`.ci/run` installs Debian's).
  */
-import type { Browser } from 'playwright-core';
 import { EXAMPLE_QUERIES } from '../../src/sparql/examples.js';
-import { describeWithChromium, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { describeWithChromium, useBrowserSession, requestsLeaving } from '../helpers/browser.js';
 
 describeWithChromium('test/browser/sparql-editor.test.ts')('the SPARQL query editor in headless Chromium', () => {
-  let session: BrowserSession;
-  let browser: Browser;
-  let origin: string;
-
-  beforeAll(async () => {
-    session = await startBrowserSession();
-    ({ browser, origin } = session);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useBrowserSession();
 
   it('runs an example query from the page and shows its rows, without leaving this service', async () => {
-    const page = await browser.newPage();
-    const elsewhere: string[] = [];
+    const page = await session.browser.newPage();
+    const elsewhere = requestsLeaving(page, session.origin);
     const errors: string[] = [];
-    page.on('request', (req) => {
-      const url = req.url();
-      if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) elsewhere.push(url);
-    });
     page.on('pageerror', (err) => errors.push(err.message));
 
-    await page.goto(`${origin}/sparql`);
+    await page.goto(`${session.origin}/sparql`);
     await page.waitForSelector('.yasqe .CodeMirror');
     const example = EXAMPLE_QUERIES.find((e) => e.id === 'designers-by-nationality');
     expect(example).toBeDefined();
@@ -43,7 +27,7 @@ describeWithChromium('test/browser/sparql-editor.test.ts')('the SPARQL query edi
     });
     expect(text).toBe(example?.query);
 
-    const answered = page.waitForResponse((res) => res.url().startsWith(`${origin}/sparql`) && res.request().method() === 'POST');
+    const answered = page.waitForResponse((res) => res.url().startsWith(`${session.origin}/sparql`) && res.request().method() === 'POST');
     await page.click('.yasqe_queryButton');
     const response = await answered;
     expect(response.status()).toBe(200);

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startDemoApp, type DemoApp } from './demo.js';
 
 export const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
@@ -24,6 +24,33 @@ export interface BrowserSession {
   /** `http://127.0.0.1:<port>` of the app. */
   origin: string;
   close(): Promise<void>;
+}
+
+/**
+ * The browser session of one describe block: started before its tests, closed after them. The object returned is
+ * filled in when the session starts, so its fields are read inside tests and hooks only.
+ */
+export function useBrowserSession(): BrowserSession {
+  const live = {} as BrowserSession;
+  let started: BrowserSession | undefined;
+  beforeAll(async () => {
+    started = await startBrowserSession();
+    Object.assign(live, started);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return live;
+}
+
+/** Collects every URL `page` requests outside `origin` (data: and blob: URLs are the page's own). */
+export function requestsLeaving(page: Page, origin: string): string[] {
+  const elsewhere: string[] = [];
+  page.on('request', (req) => {
+    const url = req.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) elsewhere.push(url);
+  });
+  return elsewhere;
 }
 
 /** The demo app (with /sparql) on a free port and a headless Chromium with the flags the guide names. */

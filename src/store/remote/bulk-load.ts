@@ -90,19 +90,9 @@ export class BulkLoader {
     }
   }
 
-  /**
-   * The statements of the graphs whose names start with each of `prefixes`, in one pass over the server's
-   * statements grouped by graph, each graph's name tested once (SQL over the SQL port, no HTTP time limit there).
-   * A SPARQL count that binds each graph in turn (`GRAPH ?g { ?s ?p ?o }`) reads every statement through an index
-   * look-up of its own (docs/virtuoso-notes.md, "Counting a generation's statements").
-   */
-  async countByPrefix(prefixes: readonly string[]): Promise<number[]> {
-    const sums = prefixes.map((prefix) => `sum(case when starts_with(id_to_iri(x.G), ${sqlString(prefix)}) then x.n else 0 end)`);
-    const answer = (await this.options.isql.run([`select ${sums.join(', ')} from (select G, count(*) as n from DB.DBA.RDF_QUAD group by G) x;`])).trim();
-    // An empty server has no groups, and a sum over none is NULL.
-    const counts = answer.split(/\s+/).map((value) => (value === 'NULL' ? 0 : Number(value)));
-    if (counts.length !== prefixes.length || !counts.every(Number.isSafeInteger)) throw new Error(`the server's count of the generation's statements is not ${prefixes.length} numbers: ${answer.slice(0, 200)}`);
-    return counts;
+  /** The single number a SPARQL COUNT query answers, asked over the SQL port (no HTTP time limit there). */
+  async count(query: string): Promise<number> {
+    return Number((await this.options.isql.run([`SPARQL ${query};`])).trim());
   }
 
   /** Writes the generation's statements under their server graph names into `folder`. */
