@@ -43,12 +43,15 @@ export function useBrowserSession(): BrowserSession {
   return live;
 }
 
-/** Collects every URL `page` requests outside `origin` (data: and blob: URLs are the page's own). */
-export function requestsLeaving(page: Page, origin: string): string[] {
+/**
+ * Collects every URL `page` requests outside `origin` and the page's own URL schemes (`data:` and, for the pages
+ * that build objects in the browser, `blob:`).
+ */
+export function requestsLeaving(page: Page, origin: string, ownSchemes: readonly string[] = ['data:', 'blob:']): string[] {
   const elsewhere: string[] = [];
   page.on('request', (req) => {
     const url = req.url();
-    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) elsewhere.push(url);
+    if (!url.startsWith(origin) && !ownSchemes.some((scheme) => url.startsWith(scheme))) elsewhere.push(url);
   });
   return elsewhere;
 }

@@ -106,7 +106,6 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
 
     expect(await readdir(virtuoso.loadDir)).toEqual([]);
     expect((await isql.run([`select count(*) from DB.DBA.LOAD_LIST where ll_file like '${virtuoso.loadDir}/%';`])).trim()).toBe('0');
-
   });
 
   it('serves the bulk-written generation through the store, ASK included', async () => {
