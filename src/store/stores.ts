@@ -149,7 +149,7 @@ export async function dropRemoteGenerations(config: Pick<Config, 'store' | 'data
     const staging = await readdir(path.join(config.dataDir, 'staging')).catch(() => [] as string[]);
     const kept = new Set([...keep, ...staging]);
     const drop = (await publishedGenerations(server)).map((g) => g.id).filter((id) => !kept.has(id));
-    await dropGenerations(server, drop);
+    await dropGenerations(server, drop, bulkLoader(config));
     return drop;
   }, shared);
   return dropped ?? [];

@@ -99,7 +99,8 @@ try {
     ...(embeddedMs === undefined ? {} : { baselineName: 'embedded store loading it (statements/s)', baseline: statements / (embeddedMs / 1000), ratio: embeddedMs / published.ms }),
     note:
       `${statements} statements (+ ${manifest.counts.publicQuads} into the union graph), ${published.graphs} graphs, ${records} records: ${(published.ms / 1000).toFixed(1)} s ` +
-      `(files written in ${((published.bulk?.writeMs ?? 0) / 1000).toFixed(1)} s, ${published.bulk?.files ?? 0} files loaded in ${((published.bulk?.loadMs ?? 0) / 1000).toFixed(1)} s), ` +
+      `(files written in ${((published.bulk?.writeMs ?? 0) / 1000).toFixed(1)} s, ${published.bulk?.files ?? 0} files loaded in ${((published.bulk?.loadMs ?? 0) / 1000).toFixed(1)} s after, ` +
+      `checked ${published.bulk?.check === 'rows' ? 'by the rows the server gained' : 'graph by graph'} in ${((published.bulk?.checkMs ?? 0) / 1000).toFixed(1)} s), ` +
       `${(records / (published.ms / 1000)).toFixed(0)} records/s`,
   });
   rows.push({ figure: 'Virtuoso RSS after the write', value: rssOfProcess(virtuoso.dir) ?? NaN, unit: 'MiB' });

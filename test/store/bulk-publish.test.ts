@@ -15,7 +15,7 @@ import { createGeneration, type Generation } from '../../src/store/generations.j
 import { BulkLoader } from '../../src/store/remote/bulk-load.js';
 import { generationGraphs } from '../../src/store/remote/graph-view.js';
 import { Isql } from '../../src/store/remote/isql.js';
-import { isPublished, publishGeneration } from '../../src/store/remote/publish.js';
+import { dropGenerations, isPublished, publishGeneration } from '../../src/store/remote/publish.js';
 import type { RemoteServer } from '../../src/store/remote/remote-server.js';
 import { createStores, ensurePublished, remoteServer } from '../../src/store/stores.js';
 import type { RemoteStore } from '../../src/store/remote/remote-store.js';
@@ -89,6 +89,8 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
     expect(report.graphs).toBe(RECORDS + 1);
     // Two lines per public statement, a new file at least every FILE_STATEMENTS lines, the non-public file apart.
     expect(report.bulk?.files).toBeGreaterThanOrEqual(Math.floor((2 * distinctPublic()) / FILE_STATEMENTS) + 1);
+    // Nothing else wrote meanwhile: the rows the server gained were the check.
+    expect(report.bulk?.check).toBe('rows');
     expect(await isPublished(server, generation.id)).toBe(true);
 
     const graphs = generationGraphs(generation.id);
@@ -106,6 +108,35 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
 
     expect(await readdir(virtuoso.loadDir)).toEqual([]);
     expect((await isql.run([`select count(*) from DB.DBA.LOAD_LIST where ll_file like '${virtuoso.loadDir}/%';`])).trim()).toBe('0');
+  });
+
+  it('counts the generation graph by graph when another writer changed the server during the load, and drops it over the SQL port', async () => {
+    const second = await makeGeneration();
+    const other = 'urn:x-test:another-writer';
+    // Another writer: once every file is loaded, just before the checkpoint, three statements land elsewhere.
+    const sql = isql;
+    const withWriter = new (class extends Isql {
+      override async run(statements: readonly string[], timeoutMs?: number): Promise<string> {
+        if (statements[0] === 'checkpoint;') await server.update(`INSERT DATA { GRAPH <${other}> { <urn:x:a> <urn:x:b> 1, 2, 3 } }`);
+        return sql.run(statements, timeoutMs);
+      }
+    })({ address: '', user: '', password: '' });
+    const bulk = new BulkLoader({ dir: virtuoso.loadDir, isql: withWriter, loaders: 2, fileStatements: FILE_STATEMENTS });
+    const report = await publishGeneration(server, second.dir, second.manifest, { bulk });
+    expect(await count(`GRAPH <${other}> { ?s ?p ?o }`)).toBe(3);
+    expect(report.bulk?.check).toBe('graphs');
+    expect(await isPublished(server, second.id)).toBe(true);
+
+    const graphs = generationGraphs(second.id);
+    await dropGenerations(server, [second.id], bulk);
+    expect(await count(`GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${graphs.prefix}"))`)).toBe(0);
+    expect(await count(`GRAPH <${graphs.unionGraph}> { ?s ?p ?o }`)).toBe(0);
+    expect(await isPublished(server, second.id)).toBe(false);
+    // The first generation and the other writer's graph are untouched.
+    expect(await isPublished(server, generation.id)).toBe(true);
+    expect(await count(`GRAPH <${generationGraphs(generation.id).unionGraph}> { ?s ?p ?o }`)).toBe(RECORDS * 3 + 1);
+    expect(await count(`GRAPH <${other}> { ?s ?p ?o }`)).toBe(3);
+    await server.update(`DROP SILENT GRAPH <${other}>`);
   });
 
   it('serves the bulk-written generation through the store, ASK included', async () => {

@@ -42,6 +42,11 @@ export interface BulkLoadReport {
   nonPublicQuads: number;
   files: number;
   /**
+   * Rows the server's statement table (`DB.DBA.RDF_QUAD`) gained from before the first file to after the
+   * checkpoint: every distinct statement of every graph, the union graph's included.
+   */
+  rowsAdded: number;
+  /**
    * Milliseconds writing the files (files are loaded meanwhile), and from the last file written until every
    * file is loaded and checkpointed.
    */
@@ -69,6 +74,7 @@ export class BulkLoader {
     await mkdir(folder, { recursive: true });
     try {
       await isql.run([`delete from DB.DBA.LOAD_LIST where ${listed};`]);
+      const rowsBefore = await this.rows();
       const started = Date.now();
       // Each file is loaded as soon as it is written, while the next ones are being written.
       const loading = new Loading(isql, serverFolder, this.loaders);
@@ -83,7 +89,8 @@ export class BulkLoader {
       await isql.run(['checkpoint;']);
       const failed = (await isql.run([`select ll_file, ll_state, ll_error from DB.DBA.LOAD_LIST where ${listed} and (ll_state <> 2 or ll_error is not null);`])).trim();
       if (failed !== '') throw new Error(`the server's bulk loader did not load every file: ${failed.replace(/\s+/g, ' ')}`);
-      return { ...written, writeMs, loadMs: Date.now() - started - writeMs };
+      const loadMs = Date.now() - started - writeMs;
+      return { ...written, rowsAdded: (await this.rows()) - rowsBefore, writeMs, loadMs };
     } finally {
       await isql.run([`delete from DB.DBA.LOAD_LIST where ${listed};`]).catch(() => undefined);
       await rm(folder, { recursive: true, force: true });
@@ -95,6 +102,24 @@ export class BulkLoader {
     return Number((await this.options.isql.run([`SPARQL ${query};`])).trim());
   }
 
+  /**
+   * A SPARQL update sent over the SQL port: neither the HTTP endpoint's time limit nor its cost estimate
+   * (`MaxQueryCostEstimationTime`) applies there, and Virtuoso estimates a DELETE's cost from the whole store.
+   */
+  async update(update: string): Promise<void> {
+    await this.options.isql.run([`SPARQL ${update};`]);
+  }
+
+  /** Rows of the server's statement table, all graphs: 30 ms at 2.6M statements (a column-wise table). */
+  async rows(): Promise<number> {
+    return Number((await this.options.isql.run(['select count(*) from DB.DBA.RDF_QUAD;'])).trim());
+  }
+
+  /** Statements of one graph, counted in SQL over the table's graph column. */
+  async graphRows(graph: string): Promise<number> {
+    return Number((await this.options.isql.run([`select count(*) from DB.DBA.RDF_QUAD where G = iri_to_id(${sqlString(graph)}, 0);`])).trim());
+  }
+
   /** Writes the generation's statements under their server graph names into `folder`. */
   private async writeFiles(
     generationDir: string,
@@ -102,7 +127,7 @@ export class BulkLoader {
     graphs: GenerationGraphs,
     onFile: (name: string) => void,
     onProgress?: (quads: number) => void,
-  ): Promise<Omit<BulkLoadReport, 'writeMs' | 'loadMs'>> {
+  ): Promise<Omit<BulkLoadReport, 'writeMs' | 'loadMs' | 'rowsAdded'>> {
     const out = new FileSeries(folder, this.fileStatements, onFile);
     let graphCount = 0;
     const counts: number[] = [];
