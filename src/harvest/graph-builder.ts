@@ -65,6 +65,13 @@ export class GraphBuilder {
     return this.count;
   }
 
+  /** The graph of the record node `record`, its header written (recordHeader). */
+  static ofRecord(record: string, blanks: BlankNodes, classTerm: string, label: string, meta: Parameters<GraphBuilder['recordHeader']>[3]): GraphBuilder {
+    const g = new GraphBuilder(record, blanks);
+    g.recordHeader(record, classTerm, label, meta);
+    return g;
+  }
+
   /** What every record node says first: its class, label, harvest and modification times, and sameAs links. */
   recordHeader(record: string, classTerm: string, label: string, meta: { harvestedAt: string; modified: string; sameAs: readonly string[] }): void {
     this.add(record, P.type, classTerm);

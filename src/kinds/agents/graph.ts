@@ -49,9 +49,7 @@ export function agentGraph(entry: AgentEntry, ctx: AgentGraphContext): GraphBuil
   const a = entry.record;
   const base = iris.agent(a.pid);
   const A = entry.term;
-  const g = new GraphBuilder(A, ctx.blanks);
-
-  g.recordHeader(A, entry.classTerm, a.name, a);
+  const g = GraphBuilder.ofRecord(A, ctx.blanks, entry.classTerm, a.name, a);
 
   const preferred = `<${base}/appellation/preferred>`;
   g.add(A, P.P1, preferred);

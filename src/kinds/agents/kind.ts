@@ -1,16 +1,14 @@
 /** The agents kind (spec "Agent record", "Agents collection"): declarations the engine serves. */
-import { modifiedOrder, collatedOrder } from '../../collection-index/sort-orders.js';
 import { LANGUAGE_CODES, type LanguageCode } from '../../collection-index/languages.js';
 import type { OracleFragment } from '../../collection-index/oracle.js';
 import type { ResourceKind } from '../../engine/kind.js';
-import { RECORD_CACHE_CONTROL } from '../../http/caching.js';
+import { indexTable, labelledPage, modifiedAndLabelSorts, pidField, recordDeclaration } from '../../engine/declarations.js';
 import type { BoundTerm } from '../../queries/terms.js';
 import { shapeAgent } from './shaping.js';
-import { labelledStubs } from '../../shaping/labelled-stub.js';
 import type { Iris } from '../../vocab/iris.js';
 import { AUTHORITY, NS } from '../../vocab/namespaces.js';
 import { AGENT_FILTERS } from './filters.js';
-import { AGENT_TYPES, buildAgentTable, type AgentRows, type AgentTable, type AgentType } from './table.js';
+import { AGENT_TYPES, buildAgentTable, type AgentTable, type AgentType } from './table.js';
 import { agentIndexes, nationalitySets, roleSets } from './indexes.js';
 import { AGENTS_API } from './api.js';
 
@@ -33,28 +31,24 @@ function oracleFilters(params: Readonly<Record<string, string>>): OracleFragment
 export const AGENTS: ResourceKind<AgentTable> = {
   kind: 'agent',
   collection: 'agents',
-  record: {
-    paths: ['/id/agent/:pid', '/id/ark\\:/29417/agent/:pid'],
-    query: 'records/record',
-    frame: 'agent',
+  record: recordDeclaration('agent', {
+    alsoAt: ['/id/ark\\:/29417/agent/:pid'],
     shape: shapeAgent,
-    cacheControl: RECORD_CACHE_CONTROL,
     messages: { notFound: 'Agent not found', invalidPid: 'Invalid agent id.' },
-  },
-  page: { records: 'records/page-records', stubs: 'records/page-labels', stubsFromNQuads: labelledStubs('crm:E39_Actor'), stubFrame: 'labelled-stub' },
+  }),
+  page: labelledPage('crm:E39_Actor'),
   index: {
-    queries: {
+    ...indexTable({
       agents: 'agents/index-agents',
       names: 'agents/index-names',
       nationalities: 'agents/index-nationalities',
       roles: 'agents/index-roles',
       biographies: 'agents/index-biographies',
-    } satisfies Record<keyof AgentRows, string>,
-    table: (generationId, rows) => buildAgentTable(generationId, rows as unknown as AgentRows),
+    }, buildAgentTable),
     sortKeys: ['pid', 'name', 'modified'],
-    sorts: (table) => ({ modified: modifiedOrder(table), name: collatedOrder(table.size, 'nl', (id) => table.names[id]) }),
+    sorts: modifiedAndLabelSorts('name', (table, id) => table.names[id]),
     textFields: (table) => [
-      { name: 'pid', boost: 4, analysis: 'identifier', text: (id) => table.pids[id] },
+      pidField(table),
       { name: 'name', boost: 3, analysis: 'plain', text: (id) => table.names[id] },
       { name: 'otherNames', boost: 1, analysis: 'plain', text: (id) => table.otherNames[id] },
     ],

@@ -15,9 +15,7 @@ export function conceptGraph(entry: ConceptEntry, ctx: ConceptGraphContext): Gra
   const { catalog } = ctx;
   const c = entry.record;
   const S = entry.term;
-  const g = new GraphBuilder(S, ctx.blanks);
-
-  g.recordHeader(S, C.E55_Type, c.labels.nl, c);
+  const g = GraphBuilder.ofRecord(S, ctx.blanks, C.E55_Type, c.labels.nl, c);
   for (const lang of LANGUAGES) {
     const label = c.labels[lang];
     if (label !== undefined) g.add(S, P.prefLabel, langLiteral(label, lang));

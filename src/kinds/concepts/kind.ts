@@ -4,17 +4,14 @@
  * labels (weight 3), scope notes (1) and pid (4). Stubs are `{@id, @type crm:E55_Type, rdfs:label}`, as the
  * real service writes them.
  */
-import { languageFilter } from '../../collection-index/filters/language.js';
-import { INVALID_MODIFIED_SINCE_OTHER_KINDS, modifiedSinceFilter } from '../../collection-index/filters/modified-since.js';
 import { perLanguage, type PerLanguage, TITLE_LANGUAGES, type TitleLanguage } from '../../collection-index/languages.js';
 import { Bitset } from '../../collection-index/bitset.js';
 import { forEachListed, listRecords, type RecordTable, type Row } from '../../collection-index/record-table.js';
-import { collatedOrder, modifiedOrder } from '../../collection-index/sort-orders.js';
 import type { TextField } from '../../collection-index/text/text-index.js';
 import type { OracleFragment } from '../../collection-index/oracle.js';
 import type { ResourceKind } from '../../engine/kind.js';
+import { indexTable, labelledIndex, labelledPage, recordDeclaration } from '../../engine/declarations.js';
 import { shapeConcept } from './shaping.js';
-import { labelledStubs } from '../../shaping/labelled-stub.js';
 import { CONCEPTS_API } from './api.js';
 
 interface ConceptRows {
@@ -49,28 +46,22 @@ export function buildConceptTable(generationId: string, rows: ConceptRows): Conc
 export const CONCEPTS: ResourceKind<ConceptTable> = {
   kind: 'concept',
   collection: 'concepts',
-  record: {
-    paths: ['/id/concept/:pid'],
-    query: 'records/record',
-    frame: 'concept',
+  record: recordDeclaration('concept', {
     shape: shapeConcept,
     // The spec gives concepts ETag and Last-Modified but no Cache-Control, as the real service sends.
+    cacheControl: null,
     messages: { notFound: 'Concept not found', invalidPid: 'Invalid concept id.' },
-  },
-  page: { records: 'records/page-records', stubs: 'records/page-labels', stubsFromNQuads: labelledStubs('crm:E55_Type'), stubFrame: 'labelled-stub' },
-  index: {
-    queries: { concepts: 'concepts/index-concepts', texts: 'concepts/index-texts' } satisfies Record<keyof ConceptRows, string>,
-    table: (generationId, rows) => buildConceptTable(generationId, rows as unknown as ConceptRows),
-    sortKeys: ['pid', 'label', 'modified'],
-    sorts: (table) => ({ modified: modifiedOrder(table), label: collatedOrder(table.size, 'nl', (id) => table.labels[id]) }),
+  }),
+  page: labelledPage('crm:E55_Type'),
+  index: labelledIndex({
+    ...indexTable({ concepts: 'concepts/index-concepts', texts: 'concepts/index-texts' }, buildConceptTable),
+    label: { key: 'label', text: (table, id) => table.labels[id] },
     textFields: (table) => [
-      { name: 'pid', boost: 4, analysis: 'identifier', text: (id) => table.pids[id] },
       ...TITLE_LANGUAGES.map((lang): TextField => ({ name: `label_${lang}`, boost: 3, analysis: lang, text: (id) => table.prefLabels[lang][id] })),
       ...TITLE_LANGUAGES.map((lang): TextField => ({ name: `note_${lang}`, boost: 1, analysis: lang, text: (id) => table.scopeNotes[lang][id] })),
     ],
-    filters: [modifiedSinceFilter(INVALID_MODIFIED_SINCE_OTHER_KINDS), languageFilter((table) => table.hasLabelIn)],
-    linkOrder: ['fullRecord', 'modifiedSince', 'language', 'q', 'sortBy', 'sortOrder'],
-  },
+    languages: (table) => table.hasLabelIn,
+  }),
   api: CONCEPTS_API,
   oracle: {
     base: 'concepts/oracle-base',

@@ -19,9 +19,7 @@ export function exhibitionGraph(entry: ExhibitionEntry, ctx: ExhibitionGraphCont
   const e = entry.record;
   const base = iris.exhibition(e.pid);
   const E = entry.term;
-  const g = new GraphBuilder(E, ctx.blanks);
-
-  g.recordHeader(E, C.E7_Activity, entry.label, e);
+  const g = GraphBuilder.ofRecord(E, ctx.blanks, C.E7_Activity, entry.label, e);
   g.add(E, P.P2, g.typeNode(AAT_TERM.exhibition.term, AAT_TERM.exhibition.label));
   g.identifier(E, `<${base}/identifier/intern>`, e.pid, `<${iris.type(INTERNAL_ID.type)}>`, INTERNAL_ID.label);
   g.appellations(E, e.titles);

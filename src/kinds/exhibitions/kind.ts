@@ -3,19 +3,15 @@
  * (Dutch or source title) and titles per language; filters modifiedSince and language (a title in it);
  * `q` on titles and pid.
  */
-import { languageFilter } from '../../collection-index/filters/language.js';
-import { INVALID_MODIFIED_SINCE_OTHER_KINDS, modifiedSinceFilter } from '../../collection-index/filters/modified-since.js';
 import { LANGUAGE_CODES, type LanguageCode, type PerLanguage, textsPerLanguage } from '../../collection-index/languages.js';
 import { listRecords, type RecordTable, type Row } from '../../collection-index/record-table.js';
-import { collatedOrder, modifiedOrder } from '../../collection-index/sort-orders.js';
 import { TEXT_LANGUAGES } from '../../collection-index/text/analysis.js';
 import type { TextField } from '../../collection-index/text/text-index.js';
 import type { Bitset } from '../../collection-index/bitset.js';
 import type { OracleFragment } from '../../collection-index/oracle.js';
 import type { ResourceKind } from '../../engine/kind.js';
-import { RECORD_CACHE_CONTROL } from '../../http/caching.js';
+import { indexTable, labelledIndex, labelledPage, recordDeclaration } from '../../engine/declarations.js';
 import { shapeExhibition } from './shaping.js';
-import { labelledStubs } from '../../shaping/labelled-stub.js';
 import { AUTHORITY } from '../../vocab/namespaces.js';
 import { EXHIBITIONS_API } from './api.js';
 
@@ -40,29 +36,21 @@ export function buildExhibitionTable(generationId: string, rows: ExhibitionRows)
 export const EXHIBITIONS: ResourceKind<ExhibitionTable> = {
   kind: 'exhibition',
   collection: 'exhibitions',
-  record: {
-    paths: ['/id/exhibition/:pid'],
-    query: 'records/record',
-    frame: 'exhibition',
+  record: recordDeclaration('exhibition', {
     shape: shapeExhibition,
-    cacheControl: RECORD_CACHE_CONTROL,
     messages: { notFound: 'Exhibition not found', invalidPid: 'Invalid exhibition id. Use TE_<year>-<serial>.' },
-  },
-  page: { records: 'records/page-records', stubs: 'records/page-labels', stubsFromNQuads: labelledStubs('crm:E7_Activity'), stubFrame: 'labelled-stub' },
-  index: {
-    queries: { exhibitions: 'exhibitions/index-exhibitions', titles: 'exhibitions/index-titles' } satisfies Record<keyof ExhibitionRows, string>,
-    table: (generationId, rows) => buildExhibitionTable(generationId, rows as unknown as ExhibitionRows),
-    sortKeys: ['pid', 'title', 'modified'],
-    sorts: (table) => ({ modified: modifiedOrder(table), title: collatedOrder(table.size, 'nl', (id) => table.labels[id]) }),
+  }),
+  page: labelledPage('crm:E7_Activity'),
+  index: labelledIndex({
+    ...indexTable({ exhibitions: 'exhibitions/index-exhibitions', titles: 'exhibitions/index-titles' }, buildExhibitionTable),
+    label: { key: 'title', text: (table, id) => table.labels[id] },
     textFields: (table) => [
-      { name: 'pid', boost: 4, analysis: 'identifier', text: (id) => table.pids[id] },
       ...TEXT_LANGUAGES.map((lang): TextField => ({ name: `title_${lang}`, boost: 3, analysis: lang, text: (id) => table.titles[lang][id] })),
       // The label is the source title when there is no Dutch one.
       { name: 'label', boost: 1, analysis: 'plain', text: (id) => table.labels[id] },
     ],
-    filters: [modifiedSinceFilter(INVALID_MODIFIED_SINCE_OTHER_KINDS), languageFilter((table) => table.hasTitleIn)],
-    linkOrder: ['fullRecord', 'modifiedSince', 'language', 'q', 'sortBy', 'sortOrder'],
-  },
+    languages: (table) => table.hasTitleIn,
+  }),
   api: EXHIBITIONS_API,
   oracle: {
     base: 'exhibitions/oracle-base',

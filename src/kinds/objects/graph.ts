@@ -29,9 +29,7 @@ export function objectGraph(o: ObjectRecord, ctx: ObjectGraphContext): GraphBuil
   const { iris, catalog } = ctx;
   const base = iris.object(o.objectNumber);
   const O = `<${base}>`;
-  const g = new GraphBuilder(O, ctx.blanks);
-
-  g.recordHeader(O, C.E22_Human_Made_Object, preferredTitle(o.titles, o.objectNumber), o);
+  const g = GraphBuilder.ofRecord(O, ctx.blanks, C.E22_Human_Made_Object, preferredTitle(o.titles, o.objectNumber), o);
 
   g.identifier(O, `<${base}/identifier/objectnummer>`, o.objectNumber, `<${iris.type('objectnummer')}>`, 'objectnummer');
   g.appellations(O, o.titles);

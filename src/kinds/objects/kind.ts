@@ -1,14 +1,14 @@
 /** The objects kind (spec "Object record", "Objects collection"): declarations the engine serves. */
 import { z } from 'zod';
 import type { ResourceKind } from '../../engine/kind.js';
-import { RECORD_CACHE_CONTROL } from '../../http/caching.js';
+import { indexTable, recordDeclaration } from '../../engine/declarations.js';
 import { BadRequestError } from '../../http/errors.js';
 import { shapeObject } from './shaping.js';
 import { stubsFromNQuads } from './stub.js';
 import { OBJECT_FILTERS, PLANNED_PARAMS } from './filters/index.js';
 import { OBJECTS_ORACLE } from './oracle.js';
 import { objectSorts, SORT_KEYS } from './sorts.js';
-import { buildObjectTable, type IndexRows, type ObjectTable } from './table.js';
+import { buildObjectTable, type ObjectTable } from './table.js';
 import { objectTextFields } from './text.js';
 import { baseColorSets, decadeSets, materialSets, objectIndexes, typeSets } from './indexes.js';
 import { relatedObjects } from './similar.js';
@@ -24,21 +24,17 @@ const ObjectQuery = z.object({ colors: booleanFlag }).loose();
 export const OBJECTS: ResourceKind<ObjectTable> = {
   kind: 'object',
   collection: 'objects',
-  record: {
-    paths: ['/id/object/:pid'],
-    query: 'records/record',
-    frame: 'object',
+  record: recordDeclaration('object', {
     shape: shapeObject,
-    cacheControl: RECORD_CACHE_CONTROL,
     messages: { notFound: OBJECT_NOT_FOUND, invalidPid: 'Invalid object number.' },
     parseQuery: (query) => {
       if (!ObjectQuery.safeParse(query).success) throw new BadRequestError('Invalid colors value. Use true or false.');
     },
     view: { param: 'colors', keys: ['crm:P65_shows_visual_item'] },
-  },
+  }),
   page: { records: 'records/page-records', stubs: 'objects/page-stubs', stubsFromNQuads, stubFrame: 'object-stub' },
   index: {
-    queries: {
+    ...indexTable({
       objects: 'objects/index-objects',
       titles: 'objects/index-titles',
       descriptions: 'objects/index-descriptions',
@@ -51,8 +47,7 @@ export const OBJECTS: ResourceKind<ObjectTable> = {
       broader: 'objects/index-concept-broader',
       conceptLabels: 'objects/index-concept-labels',
       colors: 'objects/index-colors',
-    } satisfies Record<keyof IndexRows, string>,
-    table: (generationId, rows) => buildObjectTable(generationId, rows as unknown as IndexRows),
+    }, buildObjectTable),
     sortKeys: SORT_KEYS,
     sorts: objectSorts,
     textFields: objectTextFields,
