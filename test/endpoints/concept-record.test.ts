@@ -30,7 +30,7 @@ import { Iris } from '../../src/vocab/iris.js';
 import { copyFixture, removeCopy, replaceLine } from '../fixtures/source-mini/harvest-fixture.js';
 import { memoryLogger } from '../helpers/http-context.js';
 import { sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
-import { jsonRecordEtag, rdfRecordEtag } from '../helpers/record-etag.js';
+import { rdfRecordEtag } from '../helpers/record-etag.js';
 
 type Json = Record<string, unknown>;
 const B = TEST_BASE_URL;
@@ -206,16 +206,6 @@ describe('Concept record: HTTP', () => {
   const pid = '530001000';
   const harvestedAt = (): Date => new Date(thesaurus.byPid.get(pid)!.harvestedAt);
 
-  it('sends ETag from pid, harvest time and body digest and Last-Modified, and no Cache-Control', async () => {
-    const res = await request(demo.app).get(`/v2/id/concept/${pid}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.etag).toBe(jsonRecordEtag(pid, harvestedAt(), res.text));
-    expect(res.headers['last-modified']).toBe(harvestedAt().toUTCString());
-    expect(res.headers['cache-control']).toBeUndefined();
-    expect(res.headers['content-type']).toBe('application/ld+json; charset=utf-8');
-    expect(String(res.headers.vary).split(/,\s*/)).toContain('Accept');
-  });
-
   it('serves the stored graph as Turtle on request, with its own ETag and still no Cache-Control', async () => {
     const res = await request(demo.app).get(`/v2/id/concept/${pid}`).set('Accept', 'text/turtle');
     expect(res.status).toBe(200);
@@ -223,41 +213,6 @@ describe('Concept record: HTTP', () => {
     expect(res.headers.etag).toMatch(rdfRecordEtag(pid, harvestedAt(), 'ttl'));
     expect(res.headers['cache-control']).toBeUndefined();
     expect(isomorphic(new Parser({ format: 'Turtle' }).parse(res.text), new Parser({ format: 'N-Quads' }).parse(await storedGraph(demo.ctx, pid)))).toBe(true);
-  });
-
-  it('answers 304 with no body to a matching If-None-Match and to If-Modified-Since at or after the harvest time', async () => {
-    const first = await request(demo.app).get(`/v2/id/concept/${pid}`);
-    const byTag = await request(demo.app).get(`/v2/id/concept/${pid}`).set('If-None-Match', first.headers.etag as string);
-    expect(byTag.status).toBe(304);
-    expect(byTag.text).toBe('');
-    expect((await request(demo.app).get(`/v2/id/concept/${pid}`).set('If-None-Match', `"${pid}-1"`)).status).toBe(200);
-    expect((await request(demo.app).get(`/v2/id/concept/${pid}`).set('If-Modified-Since', harvestedAt().toUTCString())).status).toBe(304);
-    const before = await request(demo.app).get(`/v2/id/concept/${pid}`).set('If-Modified-Since', new Date(harvestedAt().getTime() - 86_400_000).toUTCString());
-    expect(before.status).toBe(200);
-  });
-
-  it('answers HEAD with the headers of GET and no body', async () => {
-    const get = await request(demo.app).get(`/v2/id/concept/${pid}`);
-    const head = await request(demo.app).head(`/v2/id/concept/${pid}`);
-    expect(head.status).toBe(200);
-    expect(head.headers.etag).toBe(get.headers.etag);
-    expect(head.headers['last-modified']).toBe(get.headers['last-modified']);
-    expect(head.text ?? '').toBe('');
-  });
-
-  it('answers 404 {"error":"Concept not found"} for an unknown pid', async () => {
-    expect(thesaurus.byPid.has('999999999')).toBe(false);
-    const res = await request(demo.app).get('/v2/id/concept/999999999');
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Concept not found' });
-  });
-
-  it('answers 400 for a pid that cannot be a concept pid', async () => {
-    for (const bad of ['.hidden', 'a%20b', 'x'.repeat(65), 'caf%C3%A9']) {
-      const res = await request(demo.app).get(`/v2/id/concept/${bad}`);
-      expect([bad, res.status]).toEqual([bad, 400]);
-      expect(res.body).toEqual({ error: 'Invalid concept id.' });
-    }
   });
 });
 
