@@ -3,14 +3,12 @@
  * summary: the form CI tooling reads in any language. Before it, the slowest test files with their seconds and
  * the sum over all files (worker-seconds), so that a CI log says where the run's time went.
  */
-const path = require('node:path');
-
 const SLOWEST = 12;
 
 class SummaryReporter {
   onRunComplete(_contexts, results) {
     const files = results.testResults
-      .map((r) => ({ file: path.relative(process.cwd(), r.testFilePath), seconds: (r.perfStats.end - r.perfStats.start) / 1000 }))
+      .map((r) => ({ file: r.testFilePath.replace(`${process.cwd()}/`, ''), seconds: (r.perfStats.end - r.perfStats.start) / 1000 }))
       .filter((f) => Number.isFinite(f.seconds) && f.seconds >= 0)
       .sort((a, b) => b.seconds - a.seconds);
     const total = files.reduce((sum, f) => sum + f.seconds, 0);
