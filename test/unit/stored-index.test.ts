@@ -226,7 +226,21 @@ describe('the app on a generation with a stored index in any state', () => {
     ['truncated', /^truncated/, (bytes) => bytes.subarray(0, Math.floor(bytes.length * 0.6))],
   ];
 
-  it.each(damages)('ignores a file %s, rebuilds with the same answers and writes it again', async (_name, problem, damage) => {
+  it.each(damages)('tells a file %s from a good one', async (_name, problem, damage) => {
+    const good = await readFile(file());
+    try {
+      await writeFile(file(), damage(good));
+      const { stored, problem: found } = await StoredIndex.read(copy.generation);
+      expect(found).toMatch(problem);
+      expect(stored.size).toBe(0);
+    } finally {
+      await writeFile(file(), good);
+    }
+  });
+
+  // Whatever the problem (the cases above), the app takes the same path: it ignores the file and rebuilds.
+  it('ignores a damaged file, rebuilds with the same answers and writes it again', async () => {
+    const [, problem, damage] = damages[1]!;
     const good = await readFile(file());
     await writeFile(file(), damage(good));
     expect((await StoredIndex.read(copy.generation)).problem).toMatch(problem);
