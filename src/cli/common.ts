@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from '../config/config.js';
 import type { Config } from '../config/config.js';
 import type { Generation } from '../store/generations.js';
 import type { PublishEvents } from '../store/stores.js';
+import { describeCheck } from '../store/remote/publish.js';
 import type { Progress } from './progress.js';
 
 export interface CliSettings {
@@ -98,7 +99,7 @@ export function reportPublication(command: string, progress: Progress, stream: N
       stream.write(`${command}: writing to the SPARQL server\n`);
     },
     onDone: (report) => {
-      const bulk = report.bulk ? ` (bulk loader: ${report.bulk.files} files written in ${(report.bulk.writeMs / 1000).toFixed(1)} s, loaded in ${(report.bulk.loadMs / 1000).toFixed(1)} s, checked ${report.bulk.check === 'rows' ? 'by the rows the server gained' : 'graph by graph'} in ${((report.bulk.checkMs ?? 0) / 1000).toFixed(1)} s)` : '';
+      const bulk = report.bulk ? ` (bulk loader: ${report.bulk.files} files written in ${(report.bulk.writeMs / 1000).toFixed(1)} s, loaded in ${(report.bulk.loadMs / 1000).toFixed(1)} s, ${describeCheck(report.bulk)})` : '';
       stream.write(`${command}: written to the SPARQL server, ${report.quads} statements in ${report.graphs} graphs, ${(report.ms / 1000).toFixed(1)} s${bulk}\n`);
     },
   };

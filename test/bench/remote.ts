@@ -33,7 +33,7 @@ import { storedIndexFile } from '../../src/collection-index/stored-index.js';
 import { generationGraphs, rewriteForView } from '../../src/store/remote/graph-view.js';
 import { BulkLoader } from '../../src/store/remote/bulk-load.js';
 import { Isql } from '../../src/store/remote/isql.js';
-import { publishGeneration } from '../../src/store/remote/publish.js';
+import { describeCheck, publishGeneration } from '../../src/store/remote/publish.js';
 import { QueryTemplates } from '../../src/store/remote/query-templates.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { createStores, remoteServer, type ServingStore } from '../../src/store/stores.js';
@@ -100,7 +100,7 @@ try {
     note:
       `${statements} statements (+ ${manifest.counts.publicQuads} into the union graph), ${published.graphs} graphs, ${records} records: ${(published.ms / 1000).toFixed(1)} s ` +
       `(files written in ${((published.bulk?.writeMs ?? 0) / 1000).toFixed(1)} s, ${published.bulk?.files ?? 0} files loaded in ${((published.bulk?.loadMs ?? 0) / 1000).toFixed(1)} s after, ` +
-      `checked ${published.bulk?.check === 'rows' ? 'by the rows the server gained' : 'graph by graph'} in ${((published.bulk?.checkMs ?? 0) / 1000).toFixed(1)} s), ` +
+      `${published.bulk ? describeCheck(published.bulk) : 'not checked by the bulk loader'}), ` +
       `${(records / (published.ms / 1000)).toFixed(0)} records/s`,
   });
   rows.push({ figure: 'Virtuoso RSS after the write', value: rssOfProcess(virtuoso.dir) ?? NaN, unit: 'MiB' });

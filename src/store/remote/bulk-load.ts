@@ -20,7 +20,7 @@ import path from 'node:path';
 import { createGzip, constants as zlib } from 'node:zlib';
 import { NONPUBLIC_FILE, PUBLIC_FILE } from '../generations.js';
 import type { GenerationGraphs } from './graph-view.js';
-import { type Isql, sqlString } from './isql.js';
+import { type Isql, sqlNumber, sqlString } from './isql.js';
 import { graphsOfFile } from './publish.js';
 
 export interface BulkLoadOptions {
@@ -84,7 +84,7 @@ export class BulkLoader {
       });
       const writeMs = Date.now() - started;
       await loading.finish();
-      const registered = Number((await isql.run([`select count(*) from DB.DBA.LOAD_LIST where ${listed};`])).trim());
+      const registered = await sqlNumber(isql, `select count(*) from DB.DBA.LOAD_LIST where ${listed};`);
       if (registered !== written.files) throw unreadable(serverFolder, `it found ${registered} of ${written.files} files there`);
       await isql.run(['checkpoint;']);
       const failed = (await isql.run([`select ll_file, ll_state, ll_error from DB.DBA.LOAD_LIST where ${listed} and (ll_state <> 2 or ll_error is not null);`])).trim();
@@ -99,7 +99,7 @@ export class BulkLoader {
 
   /** The single number a SPARQL COUNT query answers, asked over the SQL port (no HTTP time limit there). */
   async count(query: string): Promise<number> {
-    return Number((await this.options.isql.run([`SPARQL ${query};`])).trim());
+    return sqlNumber(this.options.isql, `SPARQL ${query};`);
   }
 
   /**
@@ -112,12 +112,12 @@ export class BulkLoader {
 
   /** Rows of the server's statement table, all graphs: 30 ms at 2.6M statements (a column-wise table). */
   async rows(): Promise<number> {
-    return Number((await this.options.isql.run(['select count(*) from DB.DBA.RDF_QUAD;'])).trim());
+    return sqlNumber(this.options.isql, 'select count(*) from DB.DBA.RDF_QUAD;');
   }
 
   /** Statements of one graph, counted in SQL over the table's graph column. */
   async graphRows(graph: string): Promise<number> {
-    return Number((await this.options.isql.run([`select count(*) from DB.DBA.RDF_QUAD where G = iri_to_id(${sqlString(graph)}, 0);`])).trim());
+    return sqlNumber(this.options.isql, `select count(*) from DB.DBA.RDF_QUAD where G = iri_to_id(${sqlString(graph)}, 0);`);
   }
 
   /** Writes the generation's statements under their server graph names into `folder`. */

@@ -60,5 +60,8 @@ export class Isql {
   }
 }
 
+/** The single number that `statement` answers (a count), as the client prints it. */
+export const sqlNumber = async (isql: Isql, statement: string): Promise<number> => Number((await isql.run([statement])).trim());
+
 /** A SQL string literal. */
 export const sqlString = (text: string): string => `'${text.replace(/'/g, "''")}'`;

@@ -50,6 +50,10 @@ export interface PublishReport {
   };
 }
 
+/** How a bulk load was checked, in words: `checked by the rows the server gained in 0.2 s`. */
+export const describeCheck = (bulk: NonNullable<PublishReport['bulk']>): string =>
+  `checked ${bulk.check === 'rows' ? 'by the rows the server gained' : 'graph by graph'} in ${((bulk.checkMs ?? 0) / 1000).toFixed(1)} s`;
+
 /** Writes the generation in `dir` (its manifest `manifest`) to `server`, checks it and marks it complete. */
 export async function publishGeneration(server: RemoteServer, dir: string, manifest: GenerationManifest, options: PublishOptions = {}): Promise<PublishReport> {
   const started = Date.now();
