@@ -1,16 +1,11 @@
 /**
- * The request path under stress: generation swaps, a dying store worker, hostile parameters, and the record
- * cache checked against jsonld.js on every demo object.
+ * The request path under stress: generation swaps, a dying store worker, hostile parameters. (Every object
+ * against jsonld.js, with `colors=true` and without, is in record-framing.test.ts.)
  */
 import fc from 'fast-check';
 import request from 'supertest';
-import { Records } from '../../src/records/records.js';
-import { OBJECTS } from '../../src/kinds/objects/kind.js';
-import { StatusIndex } from '../../src/records/status-index.js';
-import { frameNQuads, loadFrame } from '../../src/shaping/jsonld.js';
-import { shapeObject } from '../../src/kinds/objects/shaping.js';
 import { StoreManager } from '../../src/store/store-manager.js';
-import { itEmbedded, remoteStoreRun, sourceObjects, startDemoApp, type DemoApp } from '../helpers/demo.js';
+import { itEmbedded, startDemoApp, type DemoApp } from '../helpers/demo.js';
 
 let demo: DemoApp;
 beforeAll(async () => {
@@ -66,28 +61,4 @@ describe('Hostile requests to the object endpoint', () => {
     expect((await request(demo.app).get('/v2/id/object/1482?colors=maybe')).status).toBe(400);
     expect((await request(demo.app).get('/v2/id/object/1482?colors=true')).status).toBe(200);
   });
-});
-
-describe('The record cache against jsonld.js', () => {
-  it('serves exactly what CONSTRUCT + jsonld.frame + shaping gives, on every public demo object (colors=true: all of it; without: less the visual items)', async () => {
-    const { store, queries, iris } = demo.ctx;
-    const reference = new Records(OBJECTS, store, queries, iris, new StatusIndex(store, queries, iris), 0);
-    let compared = 0;
-    // The remote pass compares every fourth object (jsonld.js framing dominates the time); the embedded one all.
-    const step = remoteStoreRun() ? 4 : 1;
-    const servable = sourceObjects(demo.data).filter((o) => o.public && o.healthy && o.state.kind === 'current');
-    for (const [i, o] of servable.entries()) {
-      if (i % step !== 0) continue;
-      const served = (await request(demo.app).get(`/v2/id/object/${o.objectNumber}?colors=true`)).text;
-      const plain = (await request(demo.app).get(`/v2/id/object/${o.objectNumber}`)).text;
-      const iri = iris.object(o.objectNumber);
-      // jsonld.js itself, not ObjectRecords.shape (which uses the compiled frame), is the reference.
-      const shaped = shapeObject(await frameNQuads(await reference.constructRecord(iri), { ...loadFrame('object'), '@id': iri }));
-      expect(served).toBe(JSON.stringify(shaped));
-      delete shaped['crm:P65_shows_visual_item'];
-      expect(plain).toBe(JSON.stringify(shaped));
-      compared++;
-    }
-    expect(compared).toBeGreaterThan(800 / step);
-  }, 180_000);
 });

@@ -3,7 +3,8 @@
  * of `GET <record path>` is byte for byte what jsonld.js framing (the kind's frame) and the kind's shaping rules
  * make of the record's stored graph, without the parts only a view parameter asks for. What the endpoints
  * serve is the compiled frame (src/shaping/compiled-frame.ts); this holds it to the reference on the demo, one
- * table for every kind (docs/architecture.md, "Shaping"). The remote pass checks the first records of each
+ * table for every kind (docs/architecture.md, "Shaping"); a kind with a view parameter (the objects' `colors`) is
+ * checked with it too. The remote pass checks the first records of each
  * kind: the store answers each record's graph in one round trip there.
  */
 import request from 'supertest';
@@ -30,24 +31,33 @@ async function listed(collection: CollectionName): Promise<{ ids: string[]; tota
   }
 }
 
-/** What jsonld.js framing (`frame`) and the kind's shaping make of the record's stored graph, as the record endpoint writes it. */
-async function reference(kind: ResourceKind, frame: JsonObject, iri: string): Promise<string> {
+/**
+ * What jsonld.js framing (`frame`) and the kind's shaping make of the record's stored graph: with a view
+ * parameter (`?colors=true`) all of it, without one less the parts only the view asks for.
+ */
+async function reference(kind: ResourceKind, frame: JsonObject, iri: string): Promise<{ plain: string; view?: string }> {
   const { store, queries, iris } = demo.ctx;
   const nquads = await store.query(queries.bind(kind.record.query, { record: iri, admin: iris.adminGraph }), { format: 'application/n-quads' });
   const shaped = kind.record.shape(await frameNQuads(nquads, { ...frame, '@id': iri }));
+  const view = kind.record.view === undefined ? undefined : JSON.stringify(shaped as JsonObject);
   for (const key of kind.record.view?.keys ?? []) delete shaped[key];
-  return JSON.stringify(shaped as JsonObject);
+  return { plain: JSON.stringify(shaped as JsonObject), ...(view === undefined ? {} : { view }) };
 }
 
 describe.each(KINDS.map((kind) => [kind.collection, kind] as const))('every listed record of %s', (collection, kind) => {
-  it('is served byte for byte as jsonld.js framing and the kind\'s shaping make it', async () => {
+  it('is served byte for byte as jsonld.js framing and the kind\'s shaping make it, with and without its view parameter', async () => {
     const { ids, total } = await listed(collection);
     const frame = loadFrame(kind.record.frame);
+    const viewParam = kind.record.view?.param;
     expect(ids.length).toBe(total);
     expect(total).toBeGreaterThan(0);
     for (const iri of remoteStoreRun() ? ids.slice(0, 40) : ids) {
+      const expected = await reference(kind as ResourceKind, frame, iri);
       const served = await request(demo.app).get(new URL(iri).pathname).expect(200);
-      expect([iri, served.text]).toEqual([iri, await reference(kind as ResourceKind, frame, iri)]);
+      expect([iri, served.text]).toEqual([iri, expected.plain]);
+      if (viewParam === undefined) continue;
+      const viewed = await request(demo.app).get(`${new URL(iri).pathname}?${viewParam}=true`).expect(200);
+      expect([iri, viewParam, viewed.text]).toEqual([iri, viewParam, expected.view]);
     }
   }, 300_000);
 });

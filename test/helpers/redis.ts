@@ -5,23 +5,35 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess } from './server-process.js';
 
 export const REDIS_BIN = ['/usr/bin/redis-server'].find((p) => existsSync(p));
 
-/** A port of 127.0.0.1 that was free a moment ago (the OS picks it; it is closed again before returning). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed to servers that a test starts as processes: below Linux's ephemeral range (32768–60999), which
+ * `listen(0)` draws from. The port is free when returned but the server binds it only later (a replica after
+ * its start-up); from the ephemeral range, an app another test process starts with `listen(0)` meanwhile could
+ * take it, and the test would then talk to that app (it answers /readyz too) instead of its own server.
+ */
+const PORT_RANGE = { from: 20_000, to: 32_000 } as const;
+
+const bindable = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+
+/** A port of 127.0.0.1 that was free a moment ago, drawn at random from {@link PORT_RANGE}. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port of 127.0.0.1 between ${PORT_RANGE.from} and ${PORT_RANGE.to} after 100 tries`);
 }
 
 export interface RedisServer {
