@@ -42,7 +42,7 @@ describe('a browser gets a page, every other client the JSON-LD it always got', 
     const paths = recordPaths();
     expect(paths.length).toBeGreaterThan(1000);
     const statuses = new Map<number, number>();
-    for (const path of paths) {
+    for (const [i, path] of paths.entries()) {
       const plain = await get(path);
       const page = await get(path, { Accept: BROWSER });
       expect([path, page.status]).toEqual([path, plain.status]);
@@ -51,8 +51,9 @@ describe('a browser gets a page, every other client the JSON-LD it always got', 
       expect(page.headers.vary).toMatch(/\bAccept\b/);
       if (plain.status === 301) expect(page.headers.location).toBe(plain.headers.location);
       if (plain.status !== 200) continue;
-      // The same bytes for each non-browser client, and the page's own tag.
-      for (const accept of ['application/ld+json', '*/*']) {
+      // The same bytes for each non-browser client (on every tenth record: the choice depends on the Accept
+      // header, not on the record; record-http.test.ts asks every kind), and the page's own tag.
+      for (const accept of i % 10 === 0 ? ['application/ld+json', '*/*'] : []) {
         const other = await get(path, { Accept: accept });
         expect([path, accept, other.headers['content-type'], other.text === plain.text]).toEqual([path, accept, JSON_LD, true]);
       }
@@ -74,7 +75,7 @@ describe('a browser gets a page, every other client the JSON-LD it always got', 
       paths.push(new URL(first['hydra:view']['hydra:last']).pathname + new URL(first['hydra:view']['hydra:last']).search);
     }
     paths.push('/v2/id/types', '/v2/id/materials', '/v2/id/nationalities', '/v2/id/roles', '/v2/id/production', '/v2/id/colors', '/v2/id/materials?onDisplay=true');
-    for (const path of paths) {
+    for (const [i, path] of paths.entries()) {
       const plain = await get(path);
       expect([path, plain.status, plain.headers['content-type']]).toEqual([path, 200, JSON_LD]);
       for (const accept of ['application/ld+json', '*/*']) expect([path, accept, (await get(path, { Accept: accept })).text === plain.text]).toEqual([path, accept, true]);
