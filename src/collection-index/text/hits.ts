@@ -14,14 +14,18 @@ export class Accumulator {
   readonly ids: Uint32Array;
   count = 0;
   readonly scores: Float64Array;
+  /** Per id, `words` words of term bits: term n is bit n % 32 of word n / 32 (one word up to 32 terms). */
   readonly masks: Uint32Array;
   private readonly stamps: Uint32Array;
   private stamp = 1;
 
-  constructor(size: number) {
+  constructor(
+    size: number,
+    readonly words = 1,
+  ) {
     this.ids = new Uint32Array(size);
     this.scores = new Float64Array(size);
-    this.masks = new Uint32Array(size);
+    this.masks = new Uint32Array(size * words);
     this.stamps = new Uint32Array(size);
   }
 
@@ -38,15 +42,21 @@ export class Accumulator {
     return this.stamps[id] === this.stamp;
   }
 
-  /** One posting of a term: a record not held yet takes `score`, a held one adds it (held + score). */
-  add(id: number, score: number, mask: number): void {
+  /** One posting of a term: a record not held yet takes `score`, a held one adds it (held + score); the term's bit `mask` of word `word`. */
+  add(id: number, score: number, mask: number, word = 0): void {
+    const { words } = this;
     if (this.stamps[id] === this.stamp) {
       this.scores[id] = this.scores[id]! + score;
-      this.masks[id] = this.masks[id]! | mask;
+      const at = id * words + word;
+      this.masks[at] = this.masks[at]! | mask;
     } else {
       this.stamps[id] = this.stamp;
       this.scores[id] = score;
-      this.masks[id] = mask;
+      if (words === 1) this.masks[id] = mask;
+      else {
+        this.masks.fill(0, id * words, (id + 1) * words);
+        this.masks[id * words + word] = mask;
+      }
       this.ids[this.count++] = id;
     }
   }
@@ -59,23 +69,24 @@ export class Accumulator {
     }
   }
 
-  /** MiniSearch's OR of this set and `other`: every record of either, `this + other` on both. */
+  /** MiniSearch's OR of this set and `other` (of as many words): every record of either, `this + other` on both. */
   or(other: Accumulator, scored: boolean): void {
     const { ids, count } = other;
     if (!scored) {
       for (let i = 0; i < count; i++) this.addId(ids[i]!);
       return;
     }
-    const { scores, masks } = other;
+    const { scores, masks, words } = other;
     for (let i = 0; i < count; i++) {
       const id = ids[i]!;
-      this.add(id, scores[id]!, masks[id]!);
+      this.add(id, scores[id]!, masks[id * words]!);
+      for (let w = 1; w < words; w++) this.add(id, 0, masks[id * words + w]!, w);
     }
   }
 
-  /** MiniSearch's AND: the records of both sets, `this + other`. */
+  /** MiniSearch's AND: the records of both sets (of as many words), `this + other`. */
   and(other: Accumulator, scored: boolean): void {
-    const { ids, stamps } = this;
+    const { ids, stamps, words } = this;
     let kept = 0;
     for (let i = 0; i < this.count; i++) {
       const id = ids[i]!;
@@ -85,7 +96,7 @@ export class Accumulator {
       }
       if (scored) {
         this.scores[id] = this.scores[id]! + other.scores[id]!;
-        this.masks[id] = this.masks[id]! | other.masks[id]!;
+        for (let at = id * words; at < (id + 1) * words; at++) this.masks[at] = this.masks[at]! | other.masks[at]!;
       }
       ids[kept++] = id;
     }
@@ -106,10 +117,12 @@ export class Accumulator {
 
   /** MiniSearch's final score of a result: its summed score times the number of distinct query terms that matched it. */
   timesTermCount(): void {
-    const { ids, scores, masks } = this;
+    const { ids, scores, masks, words } = this;
     for (let i = 0; i < this.count; i++) {
       const id = ids[i]!;
-      scores[id] = scores[id]! * (popcount(masks[id]!) || 1);
+      let terms = 0;
+      for (let at = id * words; at < (id + 1) * words; at++) terms += popcount(masks[at]!);
+      scores[id] = scores[id]! * (terms || 1);
     }
   }
 
@@ -123,10 +136,14 @@ export class Accumulator {
 export class AccumulatorPool {
   private readonly free: Accumulator[] = [];
 
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly size: number,
+    /** Mask words of its accumulators (Accumulator.words). */
+    readonly words = 1,
+  ) {}
 
   take(): Accumulator {
-    const accumulator = this.free.pop() ?? new Accumulator(this.size);
+    const accumulator = this.free.pop() ?? new Accumulator(this.size, this.words);
     accumulator.clear();
     return accumulator;
   }

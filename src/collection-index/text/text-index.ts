@@ -7,19 +7,23 @@
  * words, then checked for adjacency on the candidates' own texts (read through the fields, never from the
  * store).
  *
- * Queries are answered without MiniSearch's search, which makes an object per match and sorts them all
- * (100 ms and more for a word most objects have, at 50k): the same query is evaluated on MiniSearch's
- * postings into reused typed arrays (term-scorer.ts, hits.ts), with the same scores to the last bit, the
- * total is a count of the match set and only the requested page is put in order (topRanked); phrases are
- * checked on the fields' analysed tokens, kept as arrays of numbers once a phrase needs them
- * (phrase-tables.ts). What this keeps between queries is made on first use and held beside the index (a
- * WeakMap), never in what `build` makes. `findReference` is the previous way, through MiniSearch's search:
- * the fallback, and the reference the tests and the benchmark hold the fast path to.
+ * MiniSearch builds the index; its postings are then copied into typed arrays (postings.ts) and MiniSearch
+ * itself is dropped: it holds about 57 bytes a posting, the arrays 5 (a fifth of the memory of a collection
+ * index). Queries are answered without MiniSearch's search, which makes an object per match and sorts them all
+ * (100 ms and more for a word most objects have, at 50k): the same query is evaluated on those postings into
+ * reused typed arrays (term-scorer.ts, hits.ts), with the same scores to the last bit, the total is a count
+ * of the match set and only the requested page is put in order (topRanked); phrases are checked on the
+ * fields' analysed tokens, kept as arrays of numbers once a phrase needs them (phrase-tables.ts). What this
+ * keeps between queries is made on first use and held beside the index (a WeakMap), never in what `build`
+ * makes. `findReference` is the previous way, through MiniSearch's search: the reference the tests and the
+ * benchmark hold the fast path to (it builds a MiniSearch again, on first use), and the way every query is
+ * answered when MiniSearch's internals are not what postings.ts reads (then MiniSearch is kept).
  */
 import MiniSearch, { type Query, type SearchOptions } from 'minisearch';
 import { Bitset } from '../bitset.js';
 import { Accumulator, AccumulatorPool, topRanked } from './hits.js';
 import { PhraseTables } from './phrase-tables.js';
+import { PostingLists } from './postings.js';
 import { TermScorer } from './term-scorer.js';
 import { foldDiacritics, STOP_WORDS, TEXT_LANGUAGES, type TextLanguage, phraseTerm, termsOf, tokenize } from './analysis.js';
 import type { TextItem, TextQuery } from './query-parser.js';
@@ -72,8 +76,10 @@ type QueryNode = { op: 'or' | 'and'; children: QueryNode[] } | { term: string; f
 class NodeEvaluator {
   constructor(
     private readonly state: QueryState,
-    /** The mask bit of a term; undefined: membership only. */
-    private readonly bitOf: ((term: string) => number) | undefined,
+    /** Accumulators of as many mask words as the item's terms need. */
+    private readonly pool: AccumulatorPool,
+    /** The number of a term in the query item (its bit in the masks); undefined: membership only. */
+    private readonly termOf: ((term: string) => number) | undefined,
   ) {}
 
   /** Makes `target` (empty) the result of `node`. */
@@ -81,11 +87,11 @@ class NodeEvaluator {
     if ('term' in node) {
       const lists = this.state.scorer.postings(node.term, node.fields);
       if (lists.length === 0) return;
-      const mask = this.bitOf?.(node.term);
-      for (const list of lists) this.state.scorer.addTo(target, list, mask);
+      const term = this.termOf?.(node.term);
+      for (const list of lists) this.state.scorer.addTo(target, list, term);
       return;
     }
-    const scored = this.bitOf !== undefined;
+    const scored = this.termOf !== undefined;
     if (node.op === 'or') {
       for (const child of node.children) this.orInto(child, target);
       return;
@@ -107,27 +113,33 @@ class NodeEvaluator {
       if (lists.length === 0) return;
       if (lists.length === 1) {
         // One field: the term's result is that field's postings, so adding them is the OR.
-        this.state.scorer.addTo(target, lists[0]!, this.bitOf?.(node.term));
+        this.state.scorer.addTo(target, lists[0]!, this.termOf?.(node.term));
         return;
       }
     }
-    this.apart(node, (result) => target.or(result, this.bitOf !== undefined));
+    this.apart(node, (result) => target.or(result, this.termOf !== undefined));
   }
 
   /** Evaluates `node` into an accumulator of its own and hands it to `use`. */
   private apart(node: QueryNode, use: (result: Accumulator) => void): void {
-    this.state.pool.with((result) => {
+    this.pool.with((result) => {
       this.build(node, result);
       use(result);
     });
   }
 }
 
-/** null: the index's MiniSearch internals are not what TermScorer reads; `find` answers by the reference. */
-const QUERY_STATES = new WeakMap<TextIndex, QueryState | null>();
+const QUERY_STATES = new WeakMap<TextIndex, QueryState>();
+/** MiniSearch built again for `findReference`, when the index kept none. */
+const REFERENCES = new WeakMap<TextIndex, MiniSearch<TextDocument>>();
 
-/** An item with more terms than a 32-bit mask holds (a long phrase): answered by the reference. */
-class TooManyTerms extends Error {}
+/** The distinct terms of a query node, numbered in the order they first appear. */
+function termNumbers(node: QueryNode, numbers = new Map<string, number>()): Map<string, number> {
+  if ('term' in node) {
+    if (!numbers.has(node.term)) numbers.set(node.term, numbers.size);
+  } else for (const child of node.children) termNumbers(child, numbers);
+  return numbers;
+}
 
 /** Tokens of an identifier: the whole identifier and its parts (`1987-1105`, `1987`, `1105`). */
 function identifierTokens(identifier: string): string[] {
@@ -143,7 +155,12 @@ export class TextIndex {
 
   private constructor(
     private readonly fields: readonly TextField[],
-    private readonly search: MiniSearch<TextDocument>,
+    /** Records indexed. */
+    private readonly size: number,
+    /** The postings; undefined when MiniSearch's internals were not what postings.ts reads. */
+    private readonly postings: PostingLists | undefined,
+    /** MiniSearch itself, kept only when the postings could not be made. */
+    private readonly search: MiniSearch<TextDocument> | undefined,
   ) {
     this.searchOptions = {
       tokenize: (text) => [text],
@@ -159,28 +176,15 @@ export class TextIndex {
 
   /** Indexes `size` records through `fields`, yielding to the event loop between chunks. */
   static async build(size: number, fields: readonly TextField[]): Promise<TextIndex> {
-    const analysis = new Map(fields.map((field) => [field.name, field.analysis]));
-    const search = new MiniSearch<TextDocument>({
-      fields: fields.map((field) => field.name),
-      idField: 'id',
-      tokenize: (text, field) => (analysis.get(field ?? '') === 'identifier' ? identifierTokens(text) : tokenize(text)),
-      processTerm: (term, field) => {
-        const how = analysis.get(field ?? '');
-        if (how === undefined || how === 'identifier') return term;
-        return how === 'plain' ? foldDiacritics(term) : termsOf(how, term);
-      },
-    });
-    const documents: TextDocument[] = [];
-    for (let id = 0; id < size; id++) {
-      const doc: TextDocument = { id };
-      for (const field of fields) {
-        const text = field.text(id);
-        if (text !== undefined) doc[field.name] = text;
-      }
-      documents.push(doc);
-    }
-    await search.addAllAsync(documents, { chunkSize: 1000 });
-    return new TextIndex(fields, search);
+    const search = miniSearchOf(fields);
+    await search.addAllAsync(documentsOf(size, fields), { chunkSize: 1000 });
+    const postings = await PostingLists.of(search, size);
+    return new TextIndex(fields, size, postings, postings === undefined ? search : undefined);
+  }
+
+  /** Bytes of the postings' arrays (undefined when MiniSearch is kept instead). */
+  get postingBytes(): number | undefined {
+    return this.postings?.bytes;
   }
 
   /**
@@ -230,12 +234,7 @@ export class TextIndex {
   private answer<R>(query: TextQuery, size: number, rank: boolean, finish: (evaluation: Evaluation) => R, fallback: (reference: ReferenceMatches) => R): R {
     const state = this.queryState(size);
     if (state === undefined) return fallback(this.findReference(query, size));
-    try {
-      return this.evaluate(state, query, size, rank, finish);
-    } catch (error) {
-      if (error instanceof TooManyTerms) return fallback(this.findReference(query, size));
-      throw error;
-    }
+    return this.evaluate(state, query, size, rank, finish);
   }
 
   private evaluate<R>(state: QueryState, query: TextQuery, size: number, rank: boolean, finish: (evaluation: Evaluation) => R): R {
@@ -288,13 +287,14 @@ export class TextIndex {
 
   /** The query-time state of this index (made on first use, kept beside the index, never part of what is built). */
   private queryState(size: number): QueryState | undefined {
+    if (this.postings === undefined || size !== this.size) return undefined;
     let state = QUERY_STATES.get(this);
     if (state === undefined) {
-      const scorer = TermScorer.of(this.search, size, this.searchOptions.boost ?? {});
-      state = scorer ? { size, scorer, phrases: new PhraseTables(size), pool: new AccumulatorPool(size) } : null;
+      const scorer = new TermScorer(this.postings, this.searchOptions.boost ?? {}, size);
+      state = { size, scorer, phrases: new PhraseTables(size), pool: new AccumulatorPool(size) };
       QUERY_STATES.set(this, state);
     }
-    return state?.size === size ? state : undefined;
+    return state;
   }
 
   /**
@@ -305,16 +305,6 @@ export class TextIndex {
    * keeps the records that have it.
    */
   private itemInto(state: QueryState, item: TextItem, target: Accumulator, scored: boolean): void {
-    const bits = new Map<string, number>();
-    const bitOf = (term: string): number => {
-      let bit = bits.get(term);
-      if (bit === undefined) {
-        if (bits.size >= 32) throw new TooManyTerms();
-        bit = (1 << bits.size) >>> 0;
-        bits.set(term, bit);
-      }
-      return bit;
-    };
     const anyOf = (fields: readonly string[], terms: readonly string[]): QueryNode => ({ op: 'or', children: terms.map((term) => ({ term, fields })) });
     const tokenNode = (token: string): QueryNode => {
       const children = this.perLanguage.map(({ lang, fields }) => anyOf(fields, termsOf(lang, token)));
@@ -324,9 +314,21 @@ export class TextIndex {
     };
     const words: QueryNode = item.tokens.length === 1 ? tokenNode(item.tokens[0]!) : { op: 'and', children: item.tokens.map(tokenNode) };
     const node: QueryNode = this.identifiers.length > 0 ? { op: 'or', children: [words, anyOf(this.identifiers, [item.raw])] } : words;
-    new NodeEvaluator(state, scored ? bitOf : undefined).build(node, target);
-    // Times the number of distinct terms matched: always 1 when the item has one term.
-    if (scored && bits.size > 1) target.timesTermCount();
+    const numbers = termNumbers(node);
+    const termOf = scored ? (term: string): number => numbers.get(term)! : undefined;
+    const words32 = Math.ceil(numbers.size / 32);
+    if (!scored || words32 <= 1) new NodeEvaluator(state, state.pool, termOf).build(node, target);
+    else {
+      // More terms than one mask word holds (a long phrase): accumulators with wider masks, for this item only.
+      const wide = new AccumulatorPool(state.size, words32);
+      wide.with((result) => {
+        new NodeEvaluator(state, wide, termOf).build(node, result);
+        result.timesTermCount();
+        for (let i = 0; i < result.count; i++) target.add(result.ids[i]!, result.scores[result.ids[i]!]!, 0);
+      });
+    }
+    // Times the number of distinct terms matched: always 1 when the item has one term (done above for a wide one).
+    if (scored && numbers.size > 1 && words32 <= 1) target.timesTermCount();
     if (item.tokens.length > 1 && target.count > 0) target.filter(this.phraseCheck(state, item, target.count));
   }
 
@@ -379,12 +381,24 @@ export class TextIndex {
     return { ranked: Uint32Array.from(ranked, ([id]) => id), matches: Bitset.of(size, ranked.map(([id]) => id)), scores: new Map(ranked) };
   }
 
+  /** MiniSearch: the one kept, or one built again from the fields (the tests' and the benchmark's reference). */
+  private referenceSearch(): MiniSearch<TextDocument> {
+    if (this.search !== undefined) return this.search;
+    let search = REFERENCES.get(this);
+    if (search === undefined) {
+      search = miniSearchOf(this.fields);
+      search.addAll(documentsOf(this.size, this.fields));
+      REFERENCES.set(this, search);
+    }
+    return search;
+  }
+
   /** Ids and scores of the records that match one word or phrase. */
   private matchItem(item: TextItem): Map<number, number> {
     const words: Query =
       item.tokens.length === 1 ? this.tokenQuery(item.tokens[0]!) : { combineWith: 'AND', queries: item.tokens.map((token) => this.tokenQuery(token)) };
     const queries: Query[] = this.identifiers.length > 0 ? [words, { fields: this.identifiers, queries: [item.raw] }] : [words];
-    const results = this.search.search({ combineWith: 'OR', queries }, this.searchOptions);
+    const results = this.referenceSearch().search({ combineWith: 'OR', queries }, this.searchOptions);
     const out = new Map<number, number>();
     for (const result of results) {
       const id = result.id as number;
@@ -421,6 +435,35 @@ export class TextIndex {
     }
     return false;
   }
+}
+
+/** An empty MiniSearch over `fields`, each analysed as it declares. */
+function miniSearchOf(fields: readonly TextField[]): MiniSearch<TextDocument> {
+  const analysis = new Map(fields.map((field) => [field.name, field.analysis]));
+  return new MiniSearch<TextDocument>({
+    fields: fields.map((field) => field.name),
+    idField: 'id',
+    tokenize: (text, field) => (analysis.get(field ?? '') === 'identifier' ? identifierTokens(text) : tokenize(text)),
+    processTerm: (term, field) => {
+      const how = analysis.get(field ?? '');
+      if (how === undefined || how === 'identifier') return term;
+      return how === 'plain' ? foldDiacritics(term) : termsOf(how, term);
+    },
+  });
+}
+
+/** The documents of records 0 … size - 1: each field's text, where the record has one. */
+function documentsOf(size: number, fields: readonly TextField[]): TextDocument[] {
+  const documents: TextDocument[] = [];
+  for (let id = 0; id < size; id++) {
+    const doc: TextDocument = { id };
+    for (const field of fields) {
+      const text = field.text(id);
+      if (text !== undefined) doc[field.name] = text;
+    }
+    documents.push(doc);
+  }
+  return documents;
 }
 
 /** Drops single stop words that stand alone, unless nothing else would be left. */
