@@ -79,15 +79,13 @@ export class PostingLists {
     const fieldIds = Object.values(m._fieldIds);
     if (fieldIds.some((id) => !Number.isInteger(id) || id < 0 || id > 255)) return undefined;
 
-    // First pass: how many segments and postings, and the largest frequency (the width of `freqs`).
+    // First pass: how many segments and postings.
     let segments = 0;
     let postings = 0;
-    let maxFreq = 0;
     for (const [, data] of index) {
-      for (const [, freqs] of data) {
+      for (const [, list] of data) {
         segments++;
-        postings += freqs.size;
-        for (const freq of freqs.values()) if (freq > maxFreq) maxFreq = freq;
+        postings += list.size;
       }
     }
     const terms = new Map<string, number>();
@@ -95,10 +93,18 @@ export class PostingLists {
     const segmentField = new Uint8Array(segments);
     const segmentStart = new Uint32Array(segments + 1);
     const ids = new Uint32Array(postings);
-    const freqs = maxFreq <= 0xff ? new Uint8Array(postings) : maxFreq <= 0xffff ? new Uint16Array(postings) : new Uint32Array(postings);
+    // A byte per frequency, widened if a frequency does not fit (a word more than 255 times in one field).
+    let freqs: Uint8Array | Uint16Array | Uint32Array = new Uint8Array(postings);
+    let maxFreq = 0xff;
     let term = 0;
     let segment = 0;
     let at = 0;
+    const widen = (freq: number): void => {
+      const wider = freq <= 0xffff ? new Uint16Array(postings) : new Uint32Array(postings);
+      wider.set(freqs.subarray(0, at));
+      freqs = wider;
+      maxFreq = freq <= 0xffff ? 0xffff : 0xffffffff;
+    };
     for (const [text, data] of index) {
       terms.set(text, term);
       termStart[term++] = segment;
@@ -106,6 +112,7 @@ export class PostingLists {
         segmentField[segment] = fieldId;
         segmentStart[segment++] = at;
         list.forEach((freq, id) => {
+          if (freq > maxFreq) widen(freq);
           ids[at] = id;
           freqs[at++] = freq;
         });
