@@ -5,7 +5,7 @@
  * conditional requests, and random requests (never a 5xx; the total is the members over all pages, each once).
  * Expected totals and pid orders come from the demo's source export (the JSON Lines
  * files), never through the service. What differs per kind (its stubs, filters, sorts and search) is tested in
- * the kind's own collection test.
+ * the kind's own collection test; what a kind refuses is a row of this one's table.
  */
 import fc from 'fast-check';
 import request from 'supertest';
@@ -13,6 +13,9 @@ import type { RecordTable } from '../../src/collection-index/record-table.js';
 import type { ResourceKind } from '../../src/engine/kind.js';
 import { KINDS } from '../../src/kinds/index.js';
 import type { ObjectRecord } from '../../src/harvest/schema.js';
+import { frameStubs } from '../../src/kinds/objects/stub.js';
+import type { JsonObject } from '../../src/shaping/jsonld.js';
+import { frameLabelledStubs } from '../../src/shaping/labelled-stub.js';
 import { getCollectionPage, type CollectionPage } from '../helpers/collection-page.js';
 import { sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
 
@@ -25,17 +28,49 @@ interface KindCase {
   record: string;
   /** The pids the collection lists, from the source export, in pid (code point) order. */
   listed: () => string[];
+  /** The reference stubs: what jsonld.js framing makes of the stub CONSTRUCT's N-Quads (the kind's stub frame). */
+  referenceStubs: (nquads: string) => Promise<Map<string, JsonObject>>;
+  /** A filter of the kind with a few pages of matches in the demo. */
+  filter: string;
+  /** Every parameter of the kind in a scrambled order, defaults and unknown ones among them … */
+  scrambled: string;
+  /** … and the query of the first page's link: the active ones in the order of the spec's table, values normalised. */
+  linked: string;
 }
 
 let demo: DemoApp;
 const listedPids: Record<string, string[]> = {};
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+const labelled = (type: string) => (nquads: string) => frameLabelledStubs(nquads, type);
 const CASES: KindCase[] = [
-  { collection: 'objects', record: 'object', listed: () => listedPids.objects! },
-  { collection: 'agents', record: 'agent', listed: () => listedPids.agents! },
-  { collection: 'exhibitions', record: 'exhibition', listed: () => listedPids.exhibitions! },
-  { collection: 'concepts', record: 'concept', listed: () => listedPids.concepts! },
+  {
+    collection: 'objects',
+    record: 'object',
+    listed: () => listedPids.objects!,
+    referenceStubs: frameStubs,
+    filter: 'hasImages=true&onDisplay=false',
+    scrambled: 'koepels=exclude&type=vaas&hasImages=1&q=vaas&modifiedSince=2000-01-01&onDisplay=0&sortBy=titleNL&fullRecord=false&unknown=x',
+    linked: 'modifiedSince=2000-01-01&q=vaas&hasImages=true&onDisplay=false&type=vaas&koepels=exclude&sortBy=titleNL',
+  },
+  {
+    collection: 'agents',
+    record: 'agent',
+    listed: () => listedPids.agents!,
+    referenceStubs: labelled('crm:E39_Actor'),
+    filter: 'type=individual',
+    scrambled: 'type=individual&q=jan&nationality=Belgi%C3%AB&hasBio=true&sortBy=name&modifiedSince=2000-01-01&language=NLD&role=designer&fullRecord=false&unknown=x',
+    linked: 'modifiedSince=2000-01-01&q=jan&nationality=Belgi%C3%AB&role=designer&hasBio=true&language=NLD&type=individual&sortBy=name',
+  },
+  ...(['exhibitions', 'concepts'] as const).map((collection) => ({
+    collection,
+    record: collection.slice(0, -1),
+    listed: () => listedPids[collection]!,
+    referenceStubs: labelled(collection === 'exhibitions' ? 'crm:E7_Activity' : 'crm:E55_Type'),
+    filter: collection === 'exhibitions' ? 'language=ENG' : 'language=FRA',
+    scrambled: 'sortOrder=desc&sortBy=modified&q=design&language=fra&modifiedSince=2000-01-01&fullRecord=false&unknown=x',
+    linked: 'modifiedSince=2000-01-01&language=FRA&q=design&sortBy=modified&sortOrder=desc',
+  })),
 ];
 const each = CASES.map((c) => [c.collection, c] as const);
 
@@ -85,6 +120,14 @@ describe('the collection engine, for every kind', () => {
     });
     expect(page.link).toBe(`<${url(c)}?page=1&itemsPerPage=10>; rel="first", <${url(c)}?page=2&itemsPerPage=10>; rel="next", <${url(c)}?page=${last}&itemsPerPage=10>; rel="last"`);
     expect(page.members.map((m) => pidOf(c, m))).toEqual(c.listed().slice(0, 10));
+  });
+
+  it.each(each)('/v2/id/%s keeps every active parameter in the links, in the order of the spec table, and fullRecord=true', async (_name, c) => {
+    const page = await get(c, c.scrambled);
+    expect(page.status).toBe(200);
+    expect(page.view['hydra:first']).toBe(`${url(c)}?page=1&itemsPerPage=10&${c.linked}`);
+    const full = await get(c, 'fullRecord=true&itemsPerPage=2');
+    expect(full.view['hydra:first']).toBe(`${url(c)}?page=1&itemsPerPage=2&fullRecord=true`);
   });
 
   it.each(each)('/v2/id/%s links previous and next on a middle page, and no next on the last page', async (_name, c) => {
@@ -137,6 +180,105 @@ describe('the collection engine, for every kind', () => {
     expect([again.status, again.text]).toEqual([304, '']);
     expect((await fetchPage('page=2&itemsPerPage=5', { 'If-Modified-Since': first.headers['last-modified'] as string })).status).toBe(304);
     expect((await fetchPage('page=3&itemsPerPage=5', { 'If-None-Match': etag })).status).toBe(200);
+  });
+});
+
+describe('the collection engine\'s members, for every kind', () => {
+  it.each(each)('/v2/id/%s with fullRecord=true gives, page by page, every listed record byte for byte as its single record (koepelrecords and set members too)', async (_name, c) => {
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(c.listed().length / 50); page++) {
+      const res = await request(demo.app).get(`/v2/id/${c.collection}?fullRecord=true&itemsPerPage=50&page=${page}`);
+      expect(res.status).toBe(200);
+      for (const member of (JSON.parse(res.text) as { 'hydra:member': Json[] })['hydra:member']) {
+        const single = await request(demo.app).get(`/v2/id/${c.record}/${pidOf(c, member)}`);
+        expect([pidOf(c, member), JSON.stringify(member)]).toEqual([pidOf(c, member), single.text]);
+        seen.push(pidOf(c, member));
+      }
+    }
+    expect(seen).toEqual(c.listed());
+  }, 180_000);
+
+  it.each(each)('/v2/id/%s counts the same with stubs and full records, filtered or not, on any page', async (_name, c) => {
+    for (const query of ['', c.filter, `${c.filter}&sortOrder=desc`]) {
+      const stubs = await get(c, `${query}&page=2&itemsPerPage=5`);
+      const full = await get(c, `${query}&fullRecord=true&page=1&itemsPerPage=3`);
+      expect([query, full.total]).toEqual([query, stubs.total]);
+      expect([query, stubs.total > 10]).toEqual([query, true]);
+    }
+  });
+
+  it.each(each)('/v2/id/%s builds its stubs on the fast path exactly as jsonld.js frames the stub CONSTRUCT, for every listed record', async (_name, c) => {
+    const { store, queries } = demo.ctx;
+    const kind = kindOf(c);
+    let compared = 0;
+    for (let i = 0; i < c.listed().length; i += 100) {
+      const rows = c.listed().slice(i, i + 100).map((pid) => ({ record: `${TEST_BASE_URL}/v2/id/${c.record}/${pid}` }));
+      const nquads = await store.query(queries.bind(kind.page.stubs, rows), { format: 'application/n-quads' });
+      const fast = kind.page.stubsFromNQuads(nquads);
+      const reference = await c.referenceStubs(nquads);
+      expect([fast.size, reference.size]).toEqual([rows.length, rows.length]);
+      for (const { record } of rows) expect([record, JSON.stringify(fast.get(record))]).toEqual([record, JSON.stringify(reference.get(record))]);
+      compared += rows.length;
+    }
+    expect(compared).toBe(c.listed().length);
+  });
+});
+
+/** What the engine refuses for every kind: paging, order, member form, a parameter given twice (exact texts). */
+const ENGINE_REFUSED: [string, string][] = [
+  ['page=0', 'Invalid page. Use a whole number from 1.'],
+  ['page=-1', 'Invalid page. Use a whole number from 1.'],
+  ['page=1.5', 'Invalid page. Use a whole number from 1.'],
+  ['itemsPerPage=abc', 'Invalid itemsPerPage. Use a whole number from 1.'],
+  ['itemsPerPage=0', 'Invalid itemsPerPage. Use a whole number from 1.'],
+  ['sortOrder=up', 'Invalid sortOrder. Use one of: asc, desc.'],
+  ['fullRecord=maybe', 'Invalid fullRecord. Use one of: true, false, 1, 0.'],
+  ['page=1&page=2', 'Invalid page: give it once.'],
+  ['language=DE', 'Invalid language. Use one of: NLD, FRA, ENG.'],
+  ['language=ENG&language=ENG', 'Invalid language: give it once.'],
+];
+/** What each kind's own filters and sort keys refuse (exact texts of the spec's tables). */
+const KIND_REFUSED: Record<string, [string, string][]> = {
+  objects: [
+    ['sortBy=title', 'Invalid sortBy. Use one of: objectNumber, modified, titleNL, titleFR, titleEN, dateBegin, dateEnd.'],
+    ['koepels=hide', 'Invalid koepels. Use one of: exclude, include.'],
+    ['modifiedSince=2026-02-30', 'Invalid modifiedSince date format. Use YYYY-MM-DD.'],
+    ['modifiedSince=yesterday', 'Invalid modifiedSince date format. Use YYYY-MM-DD.'],
+    ['date=1900-1950', 'Invalid date. Use a production range YYYY/YYYY such as 1920/1930 (.. leaves an end open).'],
+    ['dateFrom=19x0', 'Invalid dateFrom. Use a year such as 1920.'],
+    ['hasImages=yes', 'Invalid hasImages. Use one of: true, false, 1, 0.'],
+    ['color=magenta', 'Invalid color. Use one of the base colours: red, orange, yellow, green, blue, purple, pink, brown, grey, black, white.'],
+    ['colors=true', 'colors=true needs fullRecord=true: stubs carry no colors.'],
+  ],
+  agents: [
+    ['sortBy=title', 'Invalid sortBy. Use one of: pid, name, modified.'],
+    ['role=painter', 'Invalid role. Use one of: designer, producer.'],
+    ['type=person', 'Invalid type. Use one of: individual, organisation, unknown.'],
+    ['hasBio=yes', 'Invalid hasBio. Use one of: true, false, 1, 0.'],
+    ['modifiedSince=2026-02-30', 'Invalid modifiedSince format. Use YYYY-MM-DD.'],
+    ['modifiedSince=yesterday', 'Invalid modifiedSince format. Use YYYY-MM-DD.'],
+    ['modifiedSince=2024-1-1', 'Invalid modifiedSince format. Use YYYY-MM-DD.'],
+    ['role=designer&role=producer', 'Invalid role: give it once.'],
+  ],
+  exhibitions: [
+    ['sortBy=x', 'Invalid sortBy. Use one of: pid, title, modified.'],
+    ['modifiedSince=2026-02-30', 'Invalid modifiedSince format. Use YYYY-MM-DD.'],
+    ['modifiedSince=yesterday', 'Invalid modifiedSince format. Use YYYY-MM-DD.'],
+  ],
+  concepts: [
+    ['sortBy=x', 'Invalid sortBy. Use one of: pid, label, modified.'],
+    ['modifiedSince=2026-02-30', 'Invalid modifiedSince format. Use YYYY-MM-DD.'],
+    ['modifiedSince=yesterday', 'Invalid modifiedSince format. Use YYYY-MM-DD.'],
+  ],
+};
+
+describe('refused values, for every kind (400 naming the parameter and what it accepts, no Link header)', () => {
+  const refused = CASES.flatMap((c) => [...ENGINE_REFUSED, ...KIND_REFUSED[c.collection]!].map(([query, message]) => [c.collection, query, message] as const));
+  it.each(refused)('/v2/id/%s?%s → 400', async (collection, query, message) => {
+    const res = await request(demo.app).get(`/v2/id/${collection}?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.text).toBe(JSON.stringify({ error: message }));
+    expect(res.headers.link).toBeUndefined();
   });
 });
 

@@ -75,7 +75,7 @@ describe('a browser gets a page, every other client the JSON-LD it always got', 
       paths.push(new URL(first['hydra:view']['hydra:last']).pathname + new URL(first['hydra:view']['hydra:last']).search);
     }
     paths.push('/v2/id/types', '/v2/id/materials', '/v2/id/nationalities', '/v2/id/roles', '/v2/id/production', '/v2/id/colors', '/v2/id/materials?onDisplay=true');
-    for (const [i, path] of paths.entries()) {
+    for (const path of paths) {
       const plain = await get(path);
       expect([path, plain.status, plain.headers['content-type']]).toEqual([path, 200, JSON_LD]);
       for (const accept of ['application/ld+json', '*/*']) expect([path, accept, (await get(path, { Accept: accept })).text === plain.text]).toEqual([path, accept, true]);

@@ -1,31 +1,13 @@
 /**
- * The postings of a built MiniSearch index in typed arrays, so that the index itself can be dropped: per term
- * and field, the record ids that have the term and how often, in MiniSearch's own order, with each field's
- * lengths and the numbers BM25 reads. MiniSearch keeps a Map of Maps per term (about 57 bytes a posting: 253 MiB
- * for the objects of a 100,000-object collection, 4.4M postings); here a posting is a 4-byte id and a 1-byte
- * frequency (wider when a frequency needs it), 22 MB for the same postings (docs/collection-index.md, "Memory").
- *
- * Made from MiniSearch's internal fields (version 7: `_index`, `_fieldIds`, `_fieldLength`, `_avgFieldLength`,
- * `_documentCount`, `_documentIds`, `_dirtCount`, `_options.searchOptions.bm25`), which its JSON form also keeps.
- * `PostingLists.of` checks that they are there and that MiniSearch's short ids are the record ids (documents
- * added in id order, none removed); when not, it gives undefined and the text index keeps MiniSearch and answers
- * through its search.
+ * The text index's postings in typed arrays: per term and field, the record ids that have the term and how
+ * often, with each field's lengths and the numbers BM25 reads. They are what MiniSearch's `add` would index
+ * (the same tokens, terms, term frequencies, field lengths and running average field lengths, computed the
+ * same way to the last bit), built without MiniSearch: MiniSearch keeps a Map of Maps per term in a radix tree
+ * (about 57 bytes a posting: 253 MiB for the objects of a 100,000-object collection, 4.4M postings, and 9.4 s to
+ * build); here a posting is a 4-byte id and a 1-byte frequency (wider when a frequency needs it): 22 MB
+ * (docs/collection-index.md, "Memory"). The property tests (test/unit/text-search.test.ts) hold every score
+ * computed on them to MiniSearch's own search.
  */
-
-/** term → field id → short id → term frequency */
-type FieldTermData = ReadonlyMap<number, ReadonlyMap<number, number>>;
-
-interface MiniSearchInternals {
-  _index?: { size: number; [Symbol.iterator](): Iterator<[string, FieldTermData]> };
-  _fieldIds?: Readonly<Record<string, number>>;
-  _fieldLength?: ReadonlyMap<number, readonly number[]>;
-  _avgFieldLength?: readonly number[];
-  _documentCount?: number;
-  _documentIds?: ReadonlyMap<number, unknown>;
-  _dirtCount?: number;
-  _options?: { searchOptions?: { bm25?: { k: number; b: number; d: number } } };
-}
-
 export interface Bm25 {
   readonly k: number;
   readonly b: number;
@@ -41,8 +23,30 @@ export interface FieldPostings {
   readonly end: number;
 }
 
-/** Terms converted between two yields to the event loop. */
+/**
+ * MiniSearch's BM25+ parameters (its documented defaults, `searchOptions.bm25`, which the text index never
+ * changes); the property tests hold the scores to MiniSearch's, so a change of them in an upgrade shows there.
+ */
+const MINISEARCH_BM25: Bm25 = { k: 1.2, b: 0.7, d: 0.5 };
+
+/** How MiniSearch's `add` analyses a field: its tokens, then each token's terms (none, one or several). */
+export interface FieldAnalysis {
+  readonly name: string;
+  tokenize(text: string): string[];
+  processTerm(token: string): string | string[] | null | undefined | false;
+  text(id: number): string | undefined;
+}
+
+/** Records indexed between two yields to the event loop. */
+const RECORDS_PER_TURN = 1000;
+/** Terms packed between two yields. */
 const TERMS_PER_TURN = 5000;
+
+/** One field's postings of a term while building: ids in ascending order and their frequencies. */
+interface Growing {
+  ids: number[];
+  freqs: number[];
+}
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -66,74 +70,81 @@ export class PostingLists {
   ) {}
 
   /**
-   * The postings of `search` (a built MiniSearch of `size` records), or undefined when its internals are not
-   * what this reads. Yields to the event loop between chunks of terms.
+   * The postings of records 0 … size - 1 over `fields` (field ids in that order), as MiniSearch's `add` indexes
+   * documents added in id order: per field that a record has, its tokens; the field's length is the number of
+   * distinct tokens, and the running average is MiniSearch's (avg × n + length) / (n + 1), n the records before
+   * this one; each term of each token counts once more. Yields to the event loop between chunks.
    */
-  static async of(search: object, size: number): Promise<PostingLists | undefined> {
-    const m = search as unknown as MiniSearchInternals;
-    const bm25 = m._options?.searchOptions?.bm25;
-    const index = m._index;
-    if (!index || typeof index[Symbol.iterator] !== 'function' || !m._fieldIds || !m._fieldLength || !m._avgFieldLength || !m._documentIds || !bm25) return undefined;
-    if (m._documentCount !== size || m._dirtCount !== 0 || m._documentIds.size !== size) return undefined;
-    for (let id = 0; id < size; id++) if (m._documentIds.get(id) !== id) return undefined;
-    const fieldIds = Object.values(m._fieldIds);
-    if (fieldIds.some((id) => !Number.isInteger(id) || id < 0 || id > 255)) return undefined;
-
-    // First pass: how many segments and postings.
-    let segments = 0;
+  static async build(size: number, fields: readonly FieldAnalysis[]): Promise<PostingLists> {
+    if (fields.length > 256) throw new Error('a text index has at most 256 fields');
+    const growing = new Map<string, Growing[]>();
+    const lengths = fields.map(() => new Uint32Array(size));
+    const avgFieldLength: number[] = [];
     let postings = 0;
-    for (const [, data] of index) {
-      for (const [, list] of data) {
-        segments++;
-        postings += list.size;
+    let maxFreq = 0;
+    for (let id = 0; id < size; id++) {
+      for (const [fieldId, field] of fields.entries()) {
+        const text = field.text(id);
+        if (text === undefined || text === null) continue;
+        const tokens = field.tokenize(text);
+        const length = new Set(tokens).size;
+        lengths[fieldId]![id] = length;
+        avgFieldLength[fieldId] = ((avgFieldLength[fieldId] || 0) * id + length) / (id + 1);
+        const add = (term: string): void => {
+          let perField = growing.get(term);
+          if (perField === undefined) growing.set(term, (perField = []));
+          let list = perField[fieldId];
+          if (list === undefined) list = perField[fieldId] = { ids: [], freqs: [] };
+          const last = list.ids.length - 1;
+          if (last >= 0 && list.ids[last] === id) {
+            const freq = ++list.freqs[last]!;
+            if (freq > maxFreq) maxFreq = freq;
+          } else {
+            list.ids.push(id);
+            list.freqs.push(1);
+            postings++;
+            if (maxFreq === 0) maxFreq = 1;
+          }
+        };
+        for (const token of tokens) {
+          const terms = field.processTerm(token);
+          if (Array.isArray(terms)) for (const term of terms) add(term);
+          else if (terms) add(terms);
+        }
       }
+      if ((id + 1) % RECORDS_PER_TURN === 0) await turn();
     }
+
+    let segments = 0;
+    for (const perField of growing.values()) for (const list of perField) if (list !== undefined) segments++;
     const terms = new Map<string, number>();
-    const termStart = new Uint32Array(index.size + 1);
+    const termStart = new Uint32Array(growing.size + 1);
     const segmentField = new Uint8Array(segments);
     const segmentStart = new Uint32Array(segments + 1);
     const ids = new Uint32Array(postings);
-    // A byte per frequency, widened if a frequency does not fit (a word more than 255 times in one field).
-    let freqs: Uint8Array | Uint16Array | Uint32Array = new Uint8Array(postings);
-    let maxFreq = 0xff;
+    const freqs = maxFreq <= 0xff ? new Uint8Array(postings) : maxFreq <= 0xffff ? new Uint16Array(postings) : new Uint32Array(postings);
     let term = 0;
     let segment = 0;
     let at = 0;
-    const widen = (freq: number): void => {
-      const wider = freq <= 0xffff ? new Uint16Array(postings) : new Uint32Array(postings);
-      wider.set(freqs.subarray(0, at));
-      freqs = wider;
-      maxFreq = freq <= 0xffff ? 0xffff : 0xffffffff;
-    };
-    for (const [text, data] of index) {
+    for (const [text, perField] of growing) {
       terms.set(text, term);
       termStart[term++] = segment;
-      for (const [fieldId, list] of data) {
+      for (const [fieldId, list] of perField.entries()) {
+        if (list === undefined) continue;
         segmentField[segment] = fieldId;
         segmentStart[segment++] = at;
-        list.forEach((freq, id) => {
-          if (freq > maxFreq) widen(freq);
-          ids[at] = id;
-          freqs[at++] = freq;
-        });
+        ids.set(list.ids, at);
+        freqs.set(list.freqs, at);
+        at += list.ids.length;
       }
+      // The growing lists are garbage from here.
+      growing.set(text, []);
       if (term % TERMS_PER_TURN === 0) await turn();
     }
     termStart[term] = segment;
     segmentStart[segment] = at;
-    if (term !== index.size || segment !== segments || at !== postings) return undefined;
-
-    // Field lengths: MiniSearch keeps one small array per record in a Map (a lookup per posting when scoring).
-    const lengths: Uint32Array[] = [];
-    for (const id of fieldIds) lengths[id] = new Uint32Array(size);
-    m._fieldLength.forEach((perField, id) => {
-      if (id >= size) return;
-      for (const field of fieldIds) {
-        const length = perField[field];
-        if (length !== undefined) lengths[field]![id] = length;
-      }
-    });
-    return new PostingLists(terms, termStart, segmentField, segmentStart, ids, freqs, { ...m._fieldIds }, lengths, [...m._avgFieldLength], m._documentCount, { ...bm25 });
+    const fieldIds = Object.fromEntries(fields.map((field, id) => [field.name, id]));
+    return new PostingLists(terms, termStart, segmentField, segmentStart, ids, freqs, fieldIds, lengths, avgFieldLength, size, MINISEARCH_BM25);
   }
 
   /** The postings of `term` in the field `fieldId`, if any record has it there. */

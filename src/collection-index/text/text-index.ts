@@ -1,23 +1,21 @@
 /**
- * Full-text search with MiniSearch (BM25), built once per generation over the text fields a kind declares
- * (titles, descriptions, names, identifiers), each with its weight. A language field is indexed with that
- * language's stemmer and a query word is looked up under its stem in every language, each in that
- * language's fields only; a plain field (names) is folded but not stemmed; an identifier field (object
- * number, pid) is indexed whole and by its parts. MiniSearch has no phrases: a phrase is the AND of its
- * words, then checked for adjacency on the candidates' own texts (read through the fields, never from the
- * store).
+ * Full-text search ranked as MiniSearch (BM25) ranks it, built once per generation over the text fields a kind
+ * declares (titles, descriptions, names, identifiers), each with its weight. A language field is indexed with
+ * that language's stemmer and a query word is looked up under its stem in every language, each in that
+ * language's fields only; a plain field (names) is folded but not stemmed; an identifier field (object number,
+ * pid) is indexed whole and by its parts. A phrase is the AND of its words, then checked for adjacency on the
+ * candidates' own texts (read through the fields, never from the store).
  *
- * MiniSearch builds the index; its postings are then copied into typed arrays (postings.ts) and MiniSearch
- * itself is dropped: it holds about 57 bytes a posting, the arrays 5 (a fifth of the memory of a collection
- * index). Queries are answered without MiniSearch's search, which makes an object per match and sorts them all
- * (100 ms and more for a word most objects have, at 50k): the same query is evaluated on those postings into
- * reused typed arrays (term-scorer.ts, hits.ts), with the same scores to the last bit, the total is a count
- * of the match set and only the requested page is put in order (topRanked); phrases are checked on the
- * fields' analysed tokens, kept as arrays of numbers once a phrase needs them (phrase-tables.ts). What this
- * keeps between queries is made on first use and held beside the index (a WeakMap), never in what `build`
- * makes. `findReference` is the previous way, through MiniSearch's search: the reference the tests and the
- * benchmark hold the fast path to (it builds a MiniSearch again, on first use), and the way every query is
- * answered when MiniSearch's internals are not what postings.ts reads (then MiniSearch is kept).
+ * The index is postings in typed arrays (postings.ts): what MiniSearch's `add` would index, built without
+ * MiniSearch, which holds about 57 bytes a posting in Maps (the arrays 5) and takes several times longer to
+ * build. Queries are evaluated as MiniSearch's search evaluates them, but into reused typed arrays (term-scorer.ts,
+ * hits.ts) instead of an object per match and a sort of them all (100 ms and more for a word most objects have,
+ * at 50k), with the same scores to the last bit; the total is a count of the match set and only the requested
+ * page is put in order (topRanked); phrases are checked on the fields' analysed tokens, kept as arrays of numbers
+ * once a phrase needs them (phrase-tables.ts). What this keeps between queries is made on first use and held
+ * beside the index (a WeakMap), never in what `build` makes. `findReference` answers through MiniSearch's own
+ * search, on a MiniSearch built from the same fields on first use: the reference the tests and the benchmark
+ * hold the fast path to, never used by the service.
  */
 import MiniSearch, { type Query, type SearchOptions } from 'minisearch';
 import { Bitset } from '../bitset.js';
@@ -157,10 +155,7 @@ export class TextIndex {
     private readonly fields: readonly TextField[],
     /** Records indexed. */
     private readonly size: number,
-    /** The postings; undefined when MiniSearch's internals were not what postings.ts reads. */
-    private readonly postings: PostingLists | undefined,
-    /** MiniSearch itself, kept only when the postings could not be made. */
-    private readonly search: MiniSearch<TextDocument> | undefined,
+    private readonly postings: PostingLists,
   ) {
     this.searchOptions = {
       tokenize: (text) => [text],
@@ -176,15 +171,19 @@ export class TextIndex {
 
   /** Indexes `size` records through `fields`, yielding to the event loop between chunks. */
   static async build(size: number, fields: readonly TextField[]): Promise<TextIndex> {
-    const search = miniSearchOf(fields);
-    await search.addAllAsync(documentsOf(size, fields), { chunkSize: 1000 });
-    const postings = await PostingLists.of(search, size);
-    return new TextIndex(fields, size, postings, postings === undefined ? search : undefined);
+    const { tokenize: tokensOf, processTerm } = analysisOf(fields);
+    const analysed = fields.map((field) => ({
+      name: field.name,
+      tokenize: (text: string) => tokensOf(text, field.name),
+      processTerm: (token: string) => processTerm(token, field.name),
+      text: (id: number) => field.text(id),
+    }));
+    return new TextIndex(fields, size, await PostingLists.build(size, analysed));
   }
 
-  /** Bytes of the postings' arrays (undefined when MiniSearch is kept instead). */
-  get postingBytes(): number | undefined {
-    return this.postings?.bytes;
+  /** Bytes of the postings' arrays. */
+  get postingBytes(): number {
+    return this.postings.bytes;
   }
 
   /**
@@ -287,7 +286,8 @@ export class TextIndex {
 
   /** The query-time state of this index (made on first use, kept beside the index, never part of what is built). */
   private queryState(size: number): QueryState | undefined {
-    if (this.postings === undefined || size !== this.size) return undefined;
+    // Asked about another number of records than it holds (never, from a collection index): the reference answers.
+    if (size !== this.size) return undefined;
     let state = QUERY_STATES.get(this);
     if (state === undefined) {
       const scorer = new TermScorer(this.postings, this.searchOptions.boost ?? {}, size);
@@ -381,9 +381,8 @@ export class TextIndex {
     return { ranked: Uint32Array.from(ranked, ([id]) => id), matches: Bitset.of(size, ranked.map(([id]) => id)), scores: new Map(ranked) };
   }
 
-  /** MiniSearch: the one kept, or one built again from the fields (the tests' and the benchmark's reference). */
+  /** MiniSearch built from the fields on first use: the tests' and the benchmark's reference. */
   private referenceSearch(): MiniSearch<TextDocument> {
-    if (this.search !== undefined) return this.search;
     let search = REFERENCES.get(this);
     if (search === undefined) {
       search = miniSearchOf(this.fields);
@@ -437,19 +436,25 @@ export class TextIndex {
   }
 }
 
-/** An empty MiniSearch over `fields`, each analysed as it declares. */
-function miniSearchOf(fields: readonly TextField[]): MiniSearch<TextDocument> {
+/** How each field is analysed, as MiniSearch's `tokenize` and `processTerm` options (field by name). */
+function analysisOf(fields: readonly TextField[]): {
+  tokenize: (text: string, field?: string) => string[];
+  processTerm: (term: string, field?: string) => string | string[];
+} {
   const analysis = new Map(fields.map((field) => [field.name, field.analysis]));
-  return new MiniSearch<TextDocument>({
-    fields: fields.map((field) => field.name),
-    idField: 'id',
+  return {
     tokenize: (text, field) => (analysis.get(field ?? '') === 'identifier' ? identifierTokens(text) : tokenize(text)),
     processTerm: (term, field) => {
       const how = analysis.get(field ?? '');
       if (how === undefined || how === 'identifier') return term;
       return how === 'plain' ? foldDiacritics(term) : termsOf(how, term);
     },
-  });
+  };
+}
+
+/** An empty MiniSearch over `fields`, each analysed as it declares: the reference the postings are held to. */
+function miniSearchOf(fields: readonly TextField[]): MiniSearch<TextDocument> {
+  return new MiniSearch<TextDocument>({ fields: fields.map((field) => field.name), idField: 'id', ...analysisOf(fields) });
 }
 
 /** The documents of records 0 … size - 1: each field's text, where the record has one. */
