@@ -147,7 +147,7 @@ export class PostingLists {
     return new PostingLists(terms, termStart, segmentField, segmentStart, ids, freqs, fieldIds, lengths, avgFieldLength, size, MINISEARCH_BM25);
   }
 
-  /** The postings of `term` in the field `fieldId`, if any record has it there. */
+  /** The postings of `term` in the field named `field`, if any record has it there. */
   segment(term: string, field: string): FieldPostings | undefined {
     const fieldId = this.fieldIds[field];
     const n = this.terms.get(term);
