@@ -163,7 +163,7 @@ export class PostingLists {
 
   /** Bytes of the typed arrays (the term Map aside). */
   get bytes(): number {
-    const arrays = [this.termStart, this.segmentField, this.segmentStart, this.ids, this.freqs, ...this.lengths.filter((l) => l !== undefined)];
+    const arrays = [this.termStart, this.segmentField, this.segmentStart, this.ids, this.freqs, ...this.lengths];
     return arrays.reduce((sum, array) => sum + array.byteLength, 0);
   }
 }

@@ -128,7 +128,7 @@ class NodeEvaluator {
 }
 
 const QUERY_STATES = new WeakMap<TextIndex, QueryState>();
-/** MiniSearch built again for `findReference`, when the index kept none. */
+/** The MiniSearch `findReference` answers through, built on its first use (tests and benchmark only). */
 const REFERENCES = new WeakMap<TextIndex, MiniSearch<TextDocument>>();
 
 /** The distinct terms of a query node, numbered in the order they first appear. */
@@ -316,19 +316,19 @@ export class TextIndex {
     const node: QueryNode = this.identifiers.length > 0 ? { op: 'or', children: [words, anyOf(this.identifiers, [item.raw])] } : words;
     const numbers = termNumbers(node);
     const termOf = scored ? (term: string): number => numbers.get(term)! : undefined;
-    const words32 = Math.ceil(numbers.size / 32);
-    if (!scored || words32 <= 1) new NodeEvaluator(state, state.pool, termOf).build(node, target);
-    else {
+    if (!scored || numbers.size <= 32) {
+      new NodeEvaluator(state, state.pool, termOf).build(node, target);
+      // Times the number of distinct terms matched: always 1 when the item has one term.
+      if (scored && numbers.size > 1) target.timesTermCount();
+    } else {
       // More terms than one mask word holds (a long phrase): accumulators with wider masks, for this item only.
-      const wide = new AccumulatorPool(state.size, words32);
+      const wide = new AccumulatorPool(state.size, Math.ceil(numbers.size / 32));
       wide.with((result) => {
         new NodeEvaluator(state, wide, termOf).build(node, result);
         result.timesTermCount();
         for (let i = 0; i < result.count; i++) target.add(result.ids[i]!, result.scores[result.ids[i]!]!, 0);
       });
     }
-    // Times the number of distinct terms matched: always 1 when the item has one term (done above for a wide one).
-    if (scored && numbers.size > 1 && words32 <= 1) target.timesTermCount();
     if (item.tokens.length > 1 && target.count > 0) target.filter(this.phraseCheck(state, item, target.count));
   }
 
