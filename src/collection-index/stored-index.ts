@@ -27,7 +27,8 @@ import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import { parseSelectJson } from '../records/sparql-json.js';
 import type { GenerationManifest } from '../store/types.js';
 import { boundSelect, type IndexDependencies } from './build.js';
-import type { SelectRows } from './filters/filter.js';
+import type { DeferredSelectRows } from './filters/filter.js';
+import type { BoundTerm } from '../queries/terms.js';
 import type { Row } from './record-table.js';
 
 const gzip = promisify(gzipCallback);
@@ -136,11 +137,16 @@ export class StoredIndex {
 
   /** The rows of the exact query `text`, when stored. */
   get(text: string): Row[] | undefined {
+    return this.decoder(text)?.();
+  }
+
+  /** A function that decodes the rows of the exact query `text` each time it is called, when stored. */
+  decoder(text: string): (() => Row[]) | undefined {
     const key = keyOf(text);
     const added = this.added.get(key);
-    if (added) return [...added.rows];
+    if (added) return () => [...added.rows];
     const answer = this.byKey.get(key);
-    return answer ? decodeRows(answer, this.payload.strings) : undefined;
+    return answer && (() => decodeRows(answer, this.payload.strings));
   }
 
   /** Adds the rows the store gave for the query `text` (catalogue name `name`). */
@@ -216,6 +222,9 @@ async function verifiedPayload(bytes: Buffer, generation: IndexedGeneration): Pr
     throw new Error(`corrupt: ${(err as Error).message}`);
   }
   if (!isPayload(payload)) throw new Error('corrupt: unexpected payload shape');
+  // A deserialised typed array may be a view into the whole decompressed payload (87 MB at 100,000 objects):
+  // copied, so that the payload's buffer is not kept for the few answers that point into it.
+  for (const answer of payload.answers) if (answer.cells.byteLength !== answer.cells.buffer.byteLength) answer.cells = answer.cells.slice();
   return payload;
 }
 
@@ -280,25 +289,27 @@ export interface AnswerCounts {
 /**
  * A SelectRows over the catalogue that answers from `stored` when it holds the exact query, else asks the store
  * and adds the answer to `stored` (so it is written with it); with `fromStore: false` a missing answer rejects
- * with NotStoredError instead (a build ahead of the store, while it still loads the generation).
+ * with NotStoredError instead (a build ahead of the store, while it still loads the generation). Its `deferred`
+ * form leaves a stored answer undecoded until the table reads it.
  */
 export function storedSelect(
   deps: IndexDependencies,
   stored: StoredIndex,
   options: { fromStore: boolean },
   counts: AnswerCounts = { stored: 0, asked: 0 },
-): SelectRows {
-  return async (name, bindings) => {
+): DeferredSelectRows {
+  const deferred = async (name: string, bindings?: Record<string, BoundTerm>): Promise<() => Row[]> => {
     const text = boundSelect(deps, name, bindings);
-    const rows = stored.get(text);
-    if (rows) {
+    const decode = stored.decoder(text);
+    if (decode) {
       counts.stored++;
-      return rows;
+      return decode;
     }
     if (!options.fromStore) throw new NotStoredError(name);
     const answer = parseSelectJson(await deps.store.query(text, { format: 'application/sparql-results+json', label: name }));
     counts.asked++;
     stored.add(text, name, answer);
-    return answer;
+    return () => answer;
   };
+  return Object.assign(async (name: string, bindings?: Record<string, BoundTerm>) => (await deferred(name, bindings))(), { deferred });
 }

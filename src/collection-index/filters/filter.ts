@@ -27,6 +27,13 @@ export class ParamError extends Error {
 /** Runs a SELECT of the query catalogue on the generation being indexed; rows of lexical values. */
 export type SelectRows = (query: string, bindings?: Record<string, BoundTerm>) => Promise<Row[]>;
 
+/**
+ * A SelectRows that can also hand an answer over undecoded (a stored index's: stored-index.ts): the answer is
+ * decoded each time it is called, so a table that reads its parts one after the other holds the rows of one
+ * part at a time, not those of all its queries.
+ */
+export type DeferredSelectRows = SelectRows & { deferred(query: string, bindings?: Record<string, BoundTerm>): Promise<() => Row[]> };
+
 /** What a filter sees of the index when it selects. */
 export interface FilterHost<T extends RecordTable = RecordTable> {
   readonly table: T;
