@@ -288,7 +288,11 @@ try {
     unit: 'MiB',
     goal: '≤ 1.5 GiB',
     met: toReady.replicaRssMiB !== undefined && (toReady.replicaPeakRssMiB ?? toReady.replicaRssMiB) <= 1536,
-    note: `peak ${toReady.replicaPeakRssMiB?.toFixed(0) ?? '?'} MiB, sampled every 500 ms from its start to the last switch`,
+    note:
+      `peak ${toReady.replicaPeakRssMiB?.toFixed(0) ?? '?'} MiB, sampled every 500 ms from its start to the last switch` +
+      (toReady.replicaMemory
+        ? `; at the end its V8 heap ${toReady.replicaMemory.heapUsedMiB.toFixed(0)} MiB used of ${toReady.replicaMemory.heapTotalMiB.toFixed(0)} held, external ${toReady.replicaMemory.externalMiB.toFixed(0)} MiB`
+        : ''),
   });
   details.toReady = { ...toReady, harvestOutput: toReady.harvestOutput.slice(-3000), loadOutput: toReady.loadOutput?.slice(-3000) };
 } catch (err) {

@@ -46,6 +46,19 @@ export interface ToReadyFigures {
   /** RSS of the replica (one service process) at the end, and the highest sampled (every 500 ms), in MiB. */
   replicaRssMiB: number | undefined;
   replicaPeakRssMiB: number | undefined;
+  /** The replica's own account at the end (its /metrics): V8 heap used and held, and external memory, in MiB. */
+  replicaMemory?: { heapUsedMiB: number; heapTotalMiB: number; externalMiB: number };
+}
+
+/** The replica's heap and external memory from its Prometheus metrics (prom-client's default metrics). */
+async function memoryOf(origin: string): Promise<ToReadyFigures['replicaMemory']> {
+  try {
+    const text = await (await fetch(`${origin}/metrics`)).text();
+    const value = (name: string): number => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+    return { heapUsedMiB: value('nodejs_heap_size_used_bytes'), heapTotalMiB: value('nodejs_heap_size_total_bytes'), externalMiB: value('nodejs_external_memory_bytes') };
+  } catch {
+    return undefined;
+  }
 }
 
 interface Readiness {
@@ -143,7 +156,8 @@ export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFi
       loaded = { loadError: (err as Error).message };
     }
     const replicaRssMiB = rssMiBOfPid(replica.pid);
-    return { startMs, harvestToReadyMs, harvestMs: harvest.ms, dumpMs: dump.ms, harvestOutput: harvest.output, replicaRssMiB, replicaPeakRssMiB, ...loaded };
+    const replicaMemory = await memoryOf(origin);
+    return { startMs, harvestToReadyMs, harvestMs: harvest.ms, dumpMs: dump.ms, harvestOutput: harvest.output, replicaRssMiB, replicaPeakRssMiB, ...(replicaMemory ? { replicaMemory } : {}), ...loaded };
   } finally {
     clearInterval(sampler);
     replica.kill('SIGTERM');
