@@ -12,7 +12,7 @@
  * anywhere but that block) is rewritten from its text each time, as a client's query is.
  */
 import sparqljs from 'sparqljs';
-import type { IriTerm, SparqlQuery, Term, ValuePatternRow, ValuesPattern } from 'sparqljs';
+import type { Expression, IriTerm, SparqlQuery, Term, ValuePatternRow, ValuesPattern } from 'sparqljs';
 import { DataFactory } from 'n3';
 import { withValues, type BoundQuery, type CatalogueEntry } from '../../queries/catalogue.js';
 import { walkAst } from '../../queries/sparql-ast.js';
@@ -27,11 +27,19 @@ const SLOT = 'urn:x-museum-ld:slot:';
 /** One column of the rewritten VALUES block: a parameter's value, its server graph, or a constant. */
 type Column = { variable: string; param: string; graph: boolean } | { variable: string; constant: Term };
 
+/** A `FILTER(?column IN (…))` of the rewrite that lists the graphs of a column of the block (generation-scope.ts). */
+interface GraphList {
+  args: Expression[];
+  column: string;
+}
+
 interface Template {
   /** The rewritten query; `block` is inside it, and its rows are swapped in while the query is written out. */
   ast: SparqlQuery;
   block: ValuesPattern;
   columns: Column[];
+  /** Lists of the graphs of a column, filled from the same rows. */
+  lists: GraphList[];
   view: Omit<ViewQuery, 'text'>;
 }
 
@@ -57,14 +65,17 @@ export class QueryTemplates {
     }
     if (template === null) return undefined;
     const rows = query.rows.map((row) => this.fill(template.columns, row));
-    const { block } = template;
+    const { block, lists } = template;
     const placeholders = block.values;
+    const listed = lists.map(({ args }) => args[1]);
     // Written out synchronously with the request's rows in place: no other request sees them.
     block.values = rows;
+    for (const { args, column } of lists) args[1] = rows.map((row) => row[column] as IriTerm);
     try {
       return { text: generator.stringify(template.ast), ...template.view };
     } finally {
       block.values = placeholders;
+      lists.forEach(({ args }, i) => (args[1] = listed[i] as Expression));
     }
   }
 
@@ -101,10 +112,11 @@ export class QueryTemplates {
     if (blocks.length !== 1 || block?.values.length !== 1) return null;
     const columns = this.columnsOf(block.values[0] as ValuePatternRow, entry);
     if (columns === null) return null;
-    // The placeholders are nowhere else in the rewritten query (in a FILTER, say), where no row would reach them.
-    const cells = columns.filter((column) => 'param' in column).length;
+    const lists = graphLists(ast, columns);
+    // The placeholders are nowhere else in the rewritten query (in another FILTER, say), where no row would reach them.
+    const cells = columns.filter((column) => 'param' in column).length + lists.length;
     if (generator.stringify(ast).split(SLOT).length - 1 !== cells) return null;
-    return { ast, block, columns, view };
+    return { ast, block, columns, lists, view };
   }
 
   /** What fills each column of the rewritten placeholder row, or null for a column no row can fill. */
@@ -119,4 +131,20 @@ export class QueryTemplates {
     }
     return columns;
   }
+}
+
+/** The rewrite's lists of a graph column's names (`?column IN (<the placeholder's graph>)`), each filled per request. */
+function graphLists(ast: SparqlQuery, columns: readonly Column[]): GraphList[] {
+  const graphColumns = new Set(columns.filter((column) => 'param' in column && column.graph).map((column) => column.variable));
+  const lists: GraphList[] = [];
+  walkAst(ast, (node) => {
+    if (node.type !== 'operation' || node.operator !== 'in') return;
+    const args = node.args as Expression[];
+    const [subject, list] = args;
+    const column = subject && 'termType' in subject && subject.termType === 'Variable' ? `?${subject.value}` : undefined;
+    if (column === undefined || !graphColumns.has(column) || !Array.isArray(list) || list.length !== 1) return;
+    const [only] = list;
+    if (only && 'termType' in only && only.termType === 'NamedNode' && only.value.includes(SLOT)) lists.push({ args, column });
+  });
+  return lists;
 }

@@ -88,11 +88,13 @@ function askAnswer(value: boolean, format: string): string {
 
 export class RemoteStore extends EventEmitter implements QueryStore {
   /**
-   * A page of full records in one query: Virtuoso 7.2 answers the 100 record graphs of a page in one SELECT in
-   * about half the time it takes for four of 25 sent at once (450-520 ms against 1,070-1,100 ms at 10,000
-   * objects; a SELECT of 25 alone takes 300-370 ms), so there is nothing to overlap.
+   * A page of full records in queries of 25 record graphs, sent at once. With up to about 25 graphs in the
+   * rewrite's IN list Virtuoso 7.2 looks each graph up; with more it goes through every graph of the server
+   * first (docs/virtuoso-notes.md, "A page's record graphs"). At 10,000 objects a page of 100 took 229-277 ms
+   * as four such queries at once, against 278-433 ms as one query with the list and 386-1,364 ms as one query
+   * with the prefix filter; ten queries of 10 were no faster than four of 25.
    */
-  readonly recordsPerQuery = Number.MAX_SAFE_INTEGER;
+  readonly recordsPerQuery = 25;
   private served: GenerationManifest | undefined;
   private view: GraphView | undefined;
   /** The catalogue queries' templates for `view` (query-templates.ts). */
