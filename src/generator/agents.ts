@@ -15,6 +15,7 @@ import type { Industry } from './vocabulary/families.js';
 import { INDUSTRY_OBJECTS, INDUSTRY_WEIGHTS, LEGAL_SUFFIX, ORG_TEMPLATES, PROFESSION_WEIGHTS, type NameLang } from './vocabulary/agent-makeup.js';
 import { DESIGNER_COUNTRIES, NAMES } from './vocabulary/names.js';
 import { PLACES, placeRef, placesOf, type PlaceKey } from './vocabulary/places.js';
+import { AGENT_IDS, idInBlock } from './stad-gent-ids.js';
 
 /** What the object and exhibition builders need to know about an agent. */
 export interface AgentInfo {
@@ -42,7 +43,6 @@ export interface AgentPool {
   allOrganisations: readonly AgentInfo[];
 }
 
-const STAD_GENT_AGENT_START = 530_300_000;
 const FAMOUS_PID_START = 1000;
 const LICENCE = 'https://creativecommons.org/licenses/by-sa/4.0/';
 
@@ -351,7 +351,7 @@ function orderAgent(r: AgentRecord): AgentRecord {
 
 function authorityLinks(rng: Rng, d: Draft, index: number): string[] {
   const links: string[] = [];
-  if (rng.chance(0.95)) links.push(`https://stad.gent/id/agent/${STAD_GENT_AGENT_START + index}`);
+  if (rng.chance(0.95)) links.push(`https://stad.gent/id/agent/${idInBlock(AGENT_IDS, index)}`);
   const known = d.biographyLangs.length > 0;
   if (known || rng.chance(0.2)) links.push(`http://www.wikidata.org/entity/Q${rng.int(1_000_000, 120_000_000)}`);
   if (rng.chance(known ? 0.5 : 0.1)) links.push(`http://vocab.getty.edu/ulan/500${pad(rng.int(0, 999_999), 6)}`);

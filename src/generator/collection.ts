@@ -39,17 +39,27 @@ export interface GeneratedCollection extends CollectionSource {
   images: DemoImage[];
 }
 
-/** Largest supported collection: the stad.gent id ranges of the kinds must not overlap. */
-export const MAX_OBJECTS = 300_000;
+/**
+ * Largest supported collection, the size of a national museum. Past 300,000 objects the agents' stad.gent ids
+ * continue in a block of their own (stad-gent-ids.ts), the objects' ids (from 530,500,000) need none, and the
+ * concepts stay at MAX_CONCEPTS.
+ */
+export const MAX_OBJECTS = 1_000_000;
 
-/** Record counts derived from the object count (agents about N/3, exhibitions N/20, concepts N/2). */
+/**
+ * Concepts at most: the thesaurus forms about this many distinct labels, and a museum's thesaurus stops growing
+ * with its collection long before 1,000,000 objects.
+ */
+const MAX_CONCEPTS = 150_000;
+
+/** Record counts derived from the object count (agents about N/3, exhibitions N/20, concepts N/2 up to MAX_CONCEPTS). */
 export function collectionSizes(objects: number): { objects: number; agents: number; exhibitions: number; concepts: number; images: number } {
   const n = Math.max(objects, anchorObjectCount());
   return {
     objects: n,
     agents: Math.max(MIN_AGENTS, Math.round(n / 3)),
     exhibitions: Math.max(FIXED_EXHIBITIONS.length + 9, Math.round(n / 20)),
-    concepts: Math.max(150, Math.round(n / 2)),
+    concepts: Math.max(150, Math.min(MAX_CONCEPTS, Math.round(n / 2))),
     images: imagePoolSize(n),
   };
 }

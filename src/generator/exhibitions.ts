@@ -16,6 +16,7 @@ import { FAMILIES } from './vocabulary/families.js';
 import { NAMES } from './vocabulary/names.js';
 import { DESIGNER_SUBTITLES, EXHIBITION_THEMES, type Tri } from './vocabulary/phrases.js';
 import { PLACES, PLACE_KEYS, placeRef } from './vocabulary/places.js';
+import { EXHIBITION_IDS, idInBlock } from './stad-gent-ids.js';
 
 interface FixedExhibition {
   pid: string;
@@ -47,7 +48,6 @@ export const FIXED_EXHIBITIONS: readonly FixedExhibition[] = [
   { pid: 'TE_2003-010' },
 ];
 
-const STAD_GENT_EXHIBITION_START = 530_400_000;
 
 /** Builds `count` exhibitions (at least the fixed ones) and records them on the objects they showed. */
 export function buildExhibitions(seed: number, count: number, plan: ObjectsPlan, agents: AgentPool, images: ImagePool, iiifBase: string): ExhibitionRecord[] {
@@ -216,7 +216,7 @@ function exhibitionRecord(
     }
   }
   if (fixed?.sameAs) record.sameAs = [fixed.sameAs];
-  else if (rng.chance(0.9)) record.sameAs = [`https://stad.gent/id/tentoonstelling/${STAD_GENT_EXHIBITION_START + index}`];
+  else if (rng.chance(0.9)) record.sameAs = [`https://stad.gent/id/tentoonstelling/${idInBlock(EXHIBITION_IDS, index)}`];
   return assertValid('exhibitions', pid, orderExhibition(record));
 }
 

@@ -15,7 +15,8 @@ import {
   type SourceKind,
 } from '../../src/harvest/schema.js';
 import { anchorObjectCount } from '../../src/generator/plan.js';
-import { generateCollection, streamCollection, type GeneratedCollection } from '../../src/generator/collection.js';
+import { collectionSizes, generateCollection, MAX_OBJECTS, streamCollection, type GeneratedCollection } from '../../src/generator/collection.js';
+import { AGENT_IDS, EXHIBITION_IDS, idInBlock } from '../../src/generator/stad-gent-ids.js';
 import { FIXED_IMAGES } from '../../src/generator/anchors.js';
 import { DemoImage } from '../../src/generator/images.js';
 import { SHAPES } from '../../src/generator/vocabulary/families.js';
@@ -547,5 +548,24 @@ describe('scaling', () => {
     ];
     const small = tally(demo);
     tally(big).forEach((n, i) => expect(n).toBeGreaterThan(small[i] as number));
+  });
+});
+
+describe('collections past 300,000 objects', () => {
+  it('keeps the kinds\' stad.gent ids apart up to MAX_OBJECTS, and the concepts at 150,000', () => {
+    const sizes = collectionSizes(MAX_OBJECTS);
+    expect(sizes).toMatchObject({ objects: 1_000_000, agents: 333_333, exhibitions: 50_000, concepts: 150_000 });
+    // Each kind's ids as intervals [first, last]: concepts below 530,300,000 (the thesaurus' own pid range), the
+    // objects' from 530,500,000, the agents' and exhibitions' from their blocks.
+    const span = (block: typeof AGENT_IDS, count: number): [number, number][] =>
+      count <= block.size ? [[block.start, block.start + count - 1]] : [[block.start, block.start + block.size - 1], [block.overflow, idInBlock(block, count - 1)]];
+    const intervals: [number, number][] = [[530_000_000, 530_299_999], [530_500_000, 530_500_000 + sizes.objects - 1], ...span(AGENT_IDS, sizes.agents), ...span(EXHIBITION_IDS, sizes.exhibitions)];
+    intervals.sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < intervals.length; i++) expect(intervals[i]![0]).toBeGreaterThan(intervals[i - 1]![1]);
+    // Up to 300,000 objects nothing moves: every agent and exhibition id is in its first block.
+    const old = collectionSizes(300_000);
+    expect(old.concepts).toBe(150_000);
+    expect(idInBlock(AGENT_IDS, old.agents - 1)).toBe(AGENT_IDS.start + old.agents - 1);
+    expect(idInBlock(AGENT_IDS, AGENT_IDS.size)).toBe(AGENT_IDS.overflow);
   });
 });
