@@ -48,7 +48,6 @@ export const FIXED_EXHIBITIONS: readonly FixedExhibition[] = [
   { pid: 'TE_2003-010' },
 ];
 
-
 /** Builds `count` exhibitions (at least the fixed ones) and records them on the objects they showed. */
 export function buildExhibitions(seed: number, count: number, plan: ObjectsPlan, agents: AgentPool, images: ImagePool, iiifBase: string): ExhibitionRecord[] {
   const rng = new Rng(seed, 'exhibitions');

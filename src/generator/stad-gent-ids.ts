@@ -1,9 +1,8 @@
 /**
- * The stad.gent ids the generator gives agents and exhibitions (their sameAs links).
- * Each kind has a block in the 530 million range, as the real museum's ids do, sized for collections of up to
- * 300,000 objects. A kind that outgrows its block continues in a block of its own above 550 million, so larger
- * collections (1,000,000 objects: about 333,000 agents) keep every id distinct, and a
- * collection that fits keeps the ids it always had.
+ * The stad.gent ids the generator gives agents and exhibitions (their sameAs links). Each kind has a block in the
+ * 530 million range, as the real museum's ids do, sized for collections of up to 300,000 objects. A kind that
+ * outgrows its block continues in a block of its own above 550 million, so larger collections (1,000,000 objects:
+ * about 333,000 agents) keep every id distinct, and a collection that fits keeps the ids it always had.
  */
 export interface IdBlock {
   start: number;
