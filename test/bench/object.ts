@@ -29,6 +29,7 @@ import { StatusIndex } from '../../src/records/status-index.js';
 import { fileChunks } from '../../src/store/file-feed.js';
 import { generationFiles } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
+import type { QueryStore } from '../../src/store/types.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { BENCH_BASE_URL, benchGeneration, samplePids, servablePids } from './bench-data.js';
 import type { AutocannonResult, SequentialResult } from './http-load.js';
@@ -118,9 +119,21 @@ rows.push({ figure: 'RSS after REST store load', value: rssLoaded, unit: 'MiB', 
 
 const queries = new QueryCatalogue();
 const servers: Server[] = [];
+/**
+ * The REST store under an identity of the app's own. An app's record cache is kept per store object
+ * (records.ts, sharedRecords), so two apps handed the one StoreManager would share the first app's cache, and
+ * its size: the warm app then answered from no cache at all (every run before 2026-11-28).
+ */
+const storeOfItsOwn = (manager: StoreManager): QueryStore => ({
+  query: (sparql, opts) => manager.query(sparql, opts),
+  get generation() {
+    return manager.generation;
+  },
+  ready: () => manager.ready(),
+});
 async function startApp(recordCacheSize: string): Promise<string> {
   const config = loadConfig({ BASE_URL: BENCH_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', RECORD_CACHE_SIZE: recordCacheSize });
-  const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger: createLogger(config), metrics: new Metrics(), queries };
+  const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store: storeOfItsOwn(store), logger: createLogger(config), metrics: new Metrics(), queries };
   const server = await listen(createApp(ctx), 0, '127.0.0.1');
   servers.push(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

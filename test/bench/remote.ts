@@ -43,14 +43,14 @@ import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
 import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
 import { measureToReady } from './to-ready.js';
-import { emitResult, log, objectsArg, quantile, rssMiB, rssMiBOfPid, type BenchRow } from './report.js';
+import { emitResult, log, loggedRows, objectsArg, quantile, rssMiB, rssMiBOfPid, type BenchRow } from './report.js';
 
 const objects = objectsArg();
 const CANNON_SECONDS = 8;
 const CONNECTIONS = 10;
 const PAGES = 10;
 const startedAt = new Date().toISOString();
-const rows: BenchRow[] = [];
+const rows: BenchRow[] = loggedRows();
 const details: Record<string, unknown> = { loadavgAtStart: loadavg(), cannonSeconds: CANNON_SECONDS, connections: CONNECTIONS };
 const p50 = (values: number[]): number => quantile(values, 0.5);
 
@@ -258,7 +258,7 @@ try {
   // 6. Harvest-to-ready and load-to-ready on a running replica (the compiled service and data commands).
   log('harvest-to-ready and load-to-ready');
   const bulkEnv = { STORE_BULK_DIR: virtuoso.loadDir, STORE_ISQL: `127.0.0.1:${virtuoso.isqlPort}`, STORE_ISQL_BIN: ISQL_BIN as string, STORE_BULK_LOADERS: '2' };
-  const toReady = await measureToReady({ dataDir: data.dataDir, sourceDir: data.sourceDir, env: { ...env, ...bulkEnv } });
+  const toReady = await measureToReady({ dataDir: data.dataDir, sourceDir: data.sourceDir, env: { ...env, ...bulkEnv }, readyTimeoutMs: Math.max(45, (objects / 1_000_000) * 150) * 60_000 });
   rows.push({
     figure: 'harvest-to-ready (`npm run harvest` start to the first page from its generation on a running replica)',
     value: toReady.harvestToReadyMs / 1000,

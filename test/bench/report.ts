@@ -74,6 +74,22 @@ export function emitResult(result: BenchResult): void {
   if (file) writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 }
 
+/**
+ * Rows that are also logged the moment each is measured, so a long run stopped part-way (a 1M-object run
+ * outlasts a working session) still leaves the figures it reached in its log.
+ */
+export function loggedRows(): BenchRow[] {
+  const rows: BenchRow[] = [];
+  rows.push = (...added: BenchRow[]): number => {
+    for (const r of added) {
+      const baseline = r.baseline === undefined ? '' : ` beside ${formatNumber(r.baseline)} ${r.unit} (${r.baselineName ?? 'baseline'})`;
+      log(`figure: ${r.figure}: ${formatNumber(r.value)} ${r.unit}${baseline}${r.note ? `; ${r.note}` : ''}`);
+    }
+    return Array.prototype.push.apply(rows, added);
+  };
+  return rows;
+}
+
 /** A progress line on stderr (run.ts relays it), stamped with seconds since the process started. */
 export function log(message: string): void {
   process.stderr.write(`[${(performance.now() / 1000).toFixed(1)}s] ${message}\n`);

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../helpers/virtuoso.js';
-import { rssMiBOfPid } from './report.js';
+import { log, rssMiBOfPid } from './report.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const node = (script: string): string[] => ['--enable-source-maps', path.join(ROOT, 'dist', script)];
@@ -25,6 +25,8 @@ export interface ToReadyOptions {
   sourceDir: string;
   /** Everything a replica and the data commands need (BASE_URL, STORE_URL, bulk settings, …). */
   env: Record<string, string>;
+  /** How long a replica may take to serve a new generation before the bench reports it as not ready (45 min). */
+  readyTimeoutMs?: number;
 }
 
 export interface ToReadyFigures {
@@ -74,25 +76,24 @@ async function readiness(origin: string): Promise<Readiness | undefined> {
   }
 }
 
-/** How long a replica may take to serve a new generation before the bench reports it as not ready. */
 const READY_TIMEOUT_MS = 45 * 60_000;
 
 /**
  * Waits until the replica serves a generation other than `not` (and a first page from it); its id. When `run`
  * (the data command that makes that generation) fails first, the wait ends with the command's error.
  */
-async function servedOther(origin: string, not: string | null, child: ChildProcess, run?: Promise<unknown>): Promise<string> {
+async function servedOther(origin: string, not: string | null, child: ChildProcess, timeoutMs: number, run?: Promise<unknown>): Promise<string> {
   let failure: unknown;
   let failed = false;
   run?.catch((err: unknown) => {
     failure = err;
     failed = true;
   });
-  const deadline = performance.now() + READY_TIMEOUT_MS;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     if (failed) throw failure;
     if (child.exitCode !== null) throw new Error(`the replica exited with ${child.exitCode}`);
-    if (performance.now() > deadline) throw new Error(`the replica served no page of a new generation within ${READY_TIMEOUT_MS / 60_000} minutes`);
+    if (performance.now() > deadline) throw new Error(`the replica served no page of a new generation within ${timeoutMs / 60_000} minutes`);
     const r = await readiness(origin);
     if (r?.status === 'ready' && r.generation !== null && r.generation !== not) {
       const page = await fetch(`${origin}/v2/id/objects`, { signal: AbortSignal.timeout(Math.max(1, Math.ceil(deadline - performance.now()))) });
@@ -103,13 +104,25 @@ async function servedOther(origin: string, not: string | null, child: ChildProce
   }
 }
 
-/** Runs a data command to its end; its wall time and its output (stdout and stderr). */
+/**
+ * Runs a data command to its end; its wall time and its output (stdout and stderr). The end of each of its
+ * phases ("…, done in 2 min 5 s") and its summary lines are logged as they come, so the bench's own log says
+ * where the time went even when the run is stopped before its table.
+ */
 async function command(script: string, args: string[], env: Record<string, string>): Promise<{ ms: number; output: string }> {
   const started = performance.now();
   const child = spawn(process.execPath, [...node(script), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const name = path.basename(script, '.js');
   let output = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));
+  let partial = '';
+  const relay = (d: string): void => {
+    output += d;
+    const lines = (partial + d).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (line !== '' && (line.includes(', done in ') || !line.startsWith(`${name}: `))) log(`${name}: ${line}`);
+  };
+  child.stdout.setEncoding('utf8').on('data', relay);
+  child.stderr.setEncoding('utf8').on('data', relay);
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`${script} ${args.join(' ')} exited with ${code}:\n${output.slice(-2000)}`);
   return { ms: performance.now() - started, output };
@@ -132,12 +145,13 @@ export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFi
     if (rss !== undefined) replicaPeakRssMiB = Math.max(replicaPeakRssMiB ?? 0, rss);
   }, 500);
   try {
-    const first = await servedOther(origin, null, replica);
+    const timeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+    const first = await servedOther(origin, null, replica, timeoutMs);
     const startMs = performance.now() - started;
 
     const harvestStarted = performance.now();
     const harvesting = command('cli/harvest.js', [options.sourceDir, '--no-image-check'], env);
-    const harvested = await servedOther(origin, first, replica, harvesting);
+    const harvested = await servedOther(origin, first, replica, timeoutMs, harvesting);
     const harvestToReadyMs = performance.now() - harvestStarted;
     const harvest = await harvesting;
 
@@ -148,7 +162,7 @@ export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFi
     const loading = command('cli/load.js', [dumpFile], env);
     let loaded: { loadToReadyMs: number; loadMs: number; loadOutput: string } | { loadError: string };
     try {
-      await servedOther(origin, harvested, replica, loading);
+      await servedOther(origin, harvested, replica, timeoutMs, loading);
       const loadToReadyMs = performance.now() - loadStarted;
       const load = await loading;
       loaded = { loadToReadyMs, loadMs: load.ms, loadOutput: load.output };
