@@ -35,7 +35,6 @@ import { requireReadyStore } from './http/readiness.js';
 import { requestLog } from './http/request-log.js';
 import type { RecordTable } from './collection-index/record-table.js';
 import type { ResourceKind } from './engine/kind.js';
-import { KINDS } from './kinds/index.js';
 import type { QueryStore } from './store/types.js';
 
 export interface AppOptions {
@@ -58,6 +57,7 @@ export const COMPRESSION_THRESHOLD = 8 * 1024;
 
 /** Builds the app for `ctx`; mounts the v2 resource routes, health, metrics and the error handling. */
 export function createApp(ctx: AppContext, options: AppOptions = {}): express.Express {
+  const kinds = ctx.kinds.list;
   const app = express();
   app.disable('x-powered-by');
   // Every cacheable answer sets its own validators (records, pages, indexes, catalog, dumps, static files);
@@ -84,7 +84,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
   app.use(landingRoutes());
   app.use('/assets/pages', pageAssetRoutes());
   app.use(vocabularyRoutes(ctx));
-  app.use(apiDocsRoutes(ctx, { kinds: KINDS, sparql: options.sparqlStore !== undefined }));
+  app.use(apiDocsRoutes(ctx, { kinds, sparql: options.sparqlStore !== undefined }));
   if (options.iiifRouter !== undefined) app.use('/iiif', options.iiifRouter);
 
   const kindRoutes = <T extends RecordTable>(kind: ResourceKind<T>): Router[] => [recordRoutes(ctx, kind), collectionRoutes(ctx, kind)];
@@ -94,10 +94,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
     allowMethods(['GET', 'HEAD', 'OPTIONS']),
     catalogRoutes(ctx),
     requireReadyStore(ctx.store),
-    ...KINDS.flatMap(kindRoutes),
-    indexRoutes(ctx, KINDS),
-    dumpRoutes(ctx),
-    changeRoutes(ctx, options.changes),
+    ...kinds.flatMap(kindRoutes),
+    indexRoutes(ctx, kinds),
+    dumpRoutes(ctx, ctx.kinds),
+    changeRoutes(ctx, ctx.kinds, options.changes),
   );
   if (options.sparqlStore !== undefined) app.use('/sparql', sparqlRoutes(ctx, { store: options.sparqlStore, rateLimitCounters: options.rateLimitCounters }));
   app.use('/v1', v1Routes(ctx, { now: options.now, counters: options.rateLimitCounters }));

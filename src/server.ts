@@ -21,6 +21,7 @@ import { cleanStaging, listGenerations, pruneGenerations, type Generation } from
 import type { RemoteServer } from './store/remote/remote-server.js';
 import { createStores, dropRemoteGenerations, ensurePublished } from './store/stores.js';
 import { Iris } from './vocab/iris.js';
+import { KIND_NAMES } from './kinds/index.js';
 
 /** Reads the configuration, or prints its one-line problem and exits 1. */
 function configOrExit(): Config {
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
     manager.on('restart', () => logger.info({ generation: manager.generation?.id, store: name }, 'store worker restarted'));
     manager.on('standby', () => logger.info({ generation: manager.generation?.id, store: name }, 'standby store worker loaded'));
   }
-  const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger, metrics, queries: new QueryCatalogue() };
+  const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger, metrics, queries: new QueryCatalogue(), kinds: KIND_NAMES };
   // The demo only when asked for or on a fresh data folder (wantsDemo); its images must exist before the IIIF
   // router first reads its image list.
   const demo = (await wantsDemo(config)) ? await prepareDemoSource(config, logger) : undefined;

@@ -4,8 +4,7 @@
  * once per served generation; pages read only the blocks they cover.
  */
 import { stat } from 'node:fs/promises';
-import { RECORD_KIND_ALTERNATIVES, type RecordKind } from '../vocab/iris.js';
-import { NS } from '../vocab/namespaces.js';
+import type { RecordKinds } from '../vocab/record-kinds.js';
 import type { Change } from './diff.js';
 import { committedBlocks, logDir, readBlockChanges, readBlockHeaders, readBlockUpdates, type BlockHeader } from './log.js';
 
@@ -15,31 +14,17 @@ export const DEFAULT_PAGE_SIZE = 1000;
 /** Blocks whose changes are kept in memory at a time (the first block of a big collection is the largest). */
 const BLOCK_CACHE = 4;
 
-/** Activity Streams `type` of a record of each kind: the CIDOC-CRM class of the kind, as Linked Art names it. */
-export const OBJECT_TYPES: Readonly<Record<RecordKind, string>> = {
-  object: 'HumanMadeObject',
-  agent: 'Actor',
-  exhibition: 'Activity',
-  concept: 'Type',
-};
-
-/** The CIDOC-CRM class each name of OBJECT_TYPES stands for (the class of the record's own graph). */
-const OBJECT_CLASSES: Readonly<Record<RecordKind, string>> = {
-  object: `${NS.crm}E22_Human-Made_Object`,
-  agent: `${NS.crm}E39_Actor`,
-  exhibition: `${NS.crm}E7_Activity`,
-  concept: `${NS.crm}E55_Type`,
-};
-
 /**
  * The feed's `@context`: IIIF Change Discovery's, which neither defines the record classes nor can (they are
- * this service's), then the record classes, so that an expanding client keeps `object.type`. `Activity` here
- * is an exhibition (crm:E7_Activity), as in Linked Art; the feed names no Activity Streams `Activity`.
+ * this service's), then each kind's class under its Linked Art name, so that an expanding client keeps
+ * `object.type`. `Activity` here is an exhibition (crm:E7_Activity), as in Linked Art; the feed names no
+ * Activity Streams `Activity`.
  */
-export const FEED_CONTEXT: readonly [string, Readonly<Record<string, string>>] = [
-  DISCOVERY_CONTEXT,
-  Object.fromEntries((Object.keys(OBJECT_TYPES) as RecordKind[]).map((kind) => [OBJECT_TYPES[kind], OBJECT_CLASSES[kind]])),
-];
+export type FeedContext = readonly [string, Readonly<Record<string, string>>];
+
+export function feedContext(kinds: RecordKinds): FeedContext {
+  return [DISCOVERY_CONTEXT, Object.fromEntries(kinds.list.map((k) => [k.class.name, k.class.iri]))];
+}
 
 interface Ref {
   id: string;
@@ -55,7 +40,7 @@ export interface Activity {
 }
 
 export interface FeedCollection {
-  '@context': typeof FEED_CONTEXT;
+  '@context': FeedContext;
   id: string;
   type: 'OrderedCollection';
   totalItems: number;
@@ -64,7 +49,7 @@ export interface FeedCollection {
 }
 
 export interface FeedPage {
-  '@context': typeof FEED_CONTEXT;
+  '@context': FeedContext;
   id: string;
   type: 'OrderedCollectionPage';
   partOf: Ref;
@@ -82,25 +67,43 @@ interface Index {
   total: number;
 }
 
-const RECORD_KIND_IN_IRI = new RegExp(`/v2/id/(${RECORD_KIND_ALTERNATIVES})/`);
-const kindOfIri = (iri: string): RecordKind => {
-  const m = RECORD_KIND_IN_IRI.exec(iri);
-  return (m?.[1] as RecordKind | undefined) ?? 'object';
-};
-
 /** Reads and pages the change log of one DATA_DIR. */
 export class ChangeFeed {
   private index: Index | undefined;
   private readonly headers = new Map<number, BlockHeader>();
   private readonly changes = new Map<number, Change[]>();
 
+  private readonly context: FeedContext;
+  /** A record IRI's kind, as the kind appears in the IRI's path. */
+  private readonly kindInIri: RegExp;
+
   constructor(
     private readonly dataDir: string,
     /** The URL of the collection, `{base}/v2/changes`. */
     private readonly collectionUrl: string,
+    private readonly kinds: RecordKinds,
     readonly pageSize: number = DEFAULT_PAGE_SIZE,
   ) {
     if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`page size must be a whole number >= 1, not ${pageSize}`);
+    this.context = feedContext(kinds);
+    this.kindInIri = new RegExp(`/v2/id/(${kinds.kindAlternatives})/`);
+  }
+
+  /**
+   * The `type` of a record of `kind`: its class's Linked Art name; Activity Streams' own `Object` for a kind
+   * the service no longer serves (the log keeps what it logged).
+   */
+  private typeOf(kind: string | undefined): string {
+    return kind !== undefined && this.kinds.has(kind) ? this.kinds.get(kind).class.name : 'Object';
+  }
+
+  /** A logged change as an Activity Streams activity. */
+  private activity(change: Change, endTime: string): Activity {
+    const object = { id: change.id, type: this.typeOf(change.kind) };
+    if (change.type === 'Delete' && change.target !== undefined) {
+      return { type: 'Delete', object, target: { id: change.target, type: this.typeOf(this.kindInIri.exec(change.target)?.[1]) }, endTime };
+    }
+    return { type: change.type, object, endTime };
   }
 
   /** The URL of page `n` (1-based). */
@@ -138,7 +141,7 @@ export class ChangeFeed {
     const { total } = await this.refresh(servedId);
     const pages = Math.max(1, Math.ceil(total / this.pageSize));
     return {
-      '@context': FEED_CONTEXT,
+      '@context': this.context,
       id: this.collectionUrl,
       type: 'OrderedCollection',
       totalItems: total,
@@ -159,10 +162,10 @@ export class ChangeFeed {
       const block = index.blocks[b] as BlockHeader;
       const changes = await this.blockChanges(block);
       const offset = index.starts[b] as number;
-      for (let i = Math.max(0, startIndex - offset); i < changes.length && offset + i < end; i++) items.push(activity(changes[i] as Change, block.endTime));
+      for (let i = Math.max(0, startIndex - offset); i < changes.length && offset + i < end; i++) items.push(this.activity(changes[i] as Change, block.endTime));
     }
     return {
-      '@context': FEED_CONTEXT,
+      '@context': this.context,
       id: this.pageUrl(n),
       type: 'OrderedCollectionPage',
       partOf: { id: this.collectionUrl, type: 'OrderedCollection' },
@@ -245,11 +248,3 @@ function blockAt(starts: readonly number[], pos: number): number {
   return lo;
 }
 
-/** A logged change as an Activity Streams activity. */
-function activity(change: Change, endTime: string): Activity {
-  const object = { id: change.id, type: OBJECT_TYPES[change.kind] };
-  if (change.type === 'Delete' && change.target !== undefined) {
-    return { type: 'Delete', object, target: { id: change.target, type: OBJECT_TYPES[kindOfIri(change.target)] }, endTime };
-  }
-  return { type: change.type, object, endTime };
-}

@@ -12,6 +12,7 @@ import type { AppContext } from '../app-context.js';
 import { sendAnswer } from '../http/answer.js';
 import { NotFoundError } from '../http/errors.js';
 import { ChangeFeed, DEFAULT_PAGE_SIZE } from './feed.js';
+import type { RecordKinds } from '../vocab/record-kinds.js';
 
 /** Media type of an Activity Streams document, as the IIIF Change Discovery API gives it. */
 export const ACTIVITY_STREAMS_CONTENT_TYPE = 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"; charset=utf-8';
@@ -24,8 +25,8 @@ export interface ChangeRouteOptions {
 }
 
 /** The change feed routes; mount inside /v2. */
-export function changeRoutes(ctx: Pick<AppContext, 'config' | 'store'>, options: ChangeRouteOptions = {}): Router {
-  const feed = new ChangeFeed(ctx.config.dataDir, `${ctx.config.baseUrl}/v2/changes`, options.pageSize ?? DEFAULT_PAGE_SIZE);
+export function changeRoutes(ctx: Pick<AppContext, 'config' | 'store'>, kinds: RecordKinds, options: ChangeRouteOptions = {}): Router {
+  const feed = new ChangeFeed(ctx.config.dataDir, `${ctx.config.baseUrl}/v2/changes`, kinds, options.pageSize ?? DEFAULT_PAGE_SIZE);
   const served = (): string | undefined => ctx.store.generation?.id;
 
   const send = async (req: Request, res: Response, doc: unknown, immutable: boolean): Promise<void> => {

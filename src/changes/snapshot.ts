@@ -9,9 +9,10 @@ import path from 'node:path';
 import { readTextBlocks } from '../store/line-reader.js';
 import { detached, readQuadBatches } from '../store/nquads-file.js';
 import { lineTerms } from '../store/nquads-line.js';
+import { generationKinds } from '../store/manifest.js';
 import type { GenerationManifest } from '../store/types.js';
 import { NS } from '../vocab/namespaces.js';
-import { RECORD_KINDS, type RecordKind } from '../vocab/iris.js';
+import type { RecordKind } from '../vocab/iris.js';
 
 /** Why a record is not public in a generation (the admin graph's facts, as the status index reads them). */
 export type HiddenState =
@@ -28,14 +29,19 @@ export interface Snapshot {
 }
 
 /** Version of the snapshot file; a file of another version is recomputed. */
-/** 2: digests over the file's bytes, lines sorted by byte (computeSnapshot reads the file as Latin-1). */
-const SNAPSHOT_VERSION = 2;
+/**
+ * 2: digests over the file's bytes, lines sorted by byte (computeSnapshot reads the file as Latin-1).
+ * 3: the file names its kinds (`kinds`), which the records point into.
+ */
+const SNAPSHOT_VERSION = 3;
 const REDIRECTS = new Set(['merged', 'renumbered', 'withdrawn']);
 
 interface SnapshotFile {
   version: number;
   generationId: string;
-  /** [iri, kind index in RECORD_KINDS, digest] */
+  /** The kinds of the records, in the generation's order. */
+  kinds: string[];
+  /** [iri, kind index in `kinds`, digest] */
   records: [string, number, string][];
   hidden: [string, string, string?][];
 }
@@ -92,7 +98,7 @@ function recordKindOf(graph: string, prefixes: readonly (readonly [RecordKind, s
 
 /** Reads a snapshot from the generation's files (one pass over each). */
 export async function computeSnapshot(files: { public: string; nonPublic: string }, manifest: GenerationManifest): Promise<Snapshot> {
-  const prefixes = RECORD_KINDS.map((kind) => [kind, `<${manifest.baseUrl}/v2/id/${kind}/`] as const);
+  const prefixes = generationKinds(manifest).map((kind) => [kind, `<${manifest.baseUrl}/v2/id/${kind}/`] as const);
   const records = new Map<string, { kind: RecordKind; digest: string }>();
   let graph: string | undefined;
   let kind: RecordKind | undefined;
@@ -172,7 +178,11 @@ export async function readSnapshot(dataDir: string, id: string): Promise<Snapsho
   }
   if (file.version !== SNAPSHOT_VERSION || file.generationId !== id) return undefined;
   const records = new Map<string, { kind: RecordKind; digest: string }>();
-  for (const [iri, k, digest] of file.records) records.set(iri, { kind: RECORD_KINDS[k] as RecordKind, digest });
+  for (const [iri, k, digest] of file.records) {
+    const kind = file.kinds[k];
+    if (kind === undefined) return undefined;
+    records.set(iri, { kind, digest });
+  }
   const hidden = new Map<string, HiddenState>();
   for (const [iri, state, into] of file.hidden) hidden.set(iri, (into === undefined ? { state } : { state, into }) as HiddenState);
   return { generationId: id, records, hidden };
@@ -180,10 +190,14 @@ export async function readSnapshot(dataDir: string, id: string): Promise<Snapsho
 
 /** Stores a snapshot (written aside and renamed, so a reader never sees half a file). */
 export async function writeSnapshot(dataDir: string, snapshot: Snapshot): Promise<void> {
+  const seen = new Set<string>();
+  for (const r of snapshot.records.values()) seen.add(r.kind);
+  const kinds = [...seen];
   const file: SnapshotFile = {
     version: SNAPSHOT_VERSION,
     generationId: snapshot.generationId,
-    records: [...snapshot.records].map(([iri, r]) => [iri, RECORD_KINDS.indexOf(r.kind), r.digest]),
+    kinds,
+    records: [...snapshot.records].map(([iri, r]) => [iri, kinds.indexOf(r.kind), r.digest]),
     hidden: [...snapshot.hidden].map(([iri, h]) => ('into' in h ? [iri, h.state, h.into] : [iri, h.state])),
   };
   const dir = snapshotDir(dataDir);

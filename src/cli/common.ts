@@ -11,6 +11,8 @@ import type { Generation } from '../store/generations.js';
 import type { PublishEvents } from '../store/stores.js';
 import { describeCheck } from '../store/remote/publish.js';
 import type { Progress } from './progress.js';
+import { KIND_NAMES } from '../kinds/index.js';
+import type { RecordKinds } from '../vocab/record-kinds.js';
 
 export interface CliSettings {
   dataDir: string;
@@ -70,14 +72,16 @@ export function runCli(usage: string, main: () => Promise<void>): void {
   );
 }
 
-/** Prints id, counts and rate of a new generation. */
-export function printGeneration(generation: Generation, elapsedMs: number): void {
+/** Prints id, counts (per kind, by its collection's name) and rate of a new generation. */
+export function printGeneration(generation: Generation, elapsedMs: number, kinds: RecordKinds = KIND_NAMES): void {
   const { manifest } = generation;
   const { counts } = manifest;
   const quads = counts.publicQuads + counts.nonPublicQuads;
   const n = (x: number): string => x.toLocaleString('en');
   const records = (r: typeof counts.publicRecords): string =>
-    `${n(r.object)} objects, ${n(r.agent)} agents, ${n(r.exhibition)} exhibitions, ${n(r.concept)} concepts`;
+    Object.entries(r)
+      .map(([kind, count]) => `${n(count)} ${kinds.has(kind) ? kinds.get(kind).collection : kind}`)
+      .join(', ');
   const lines = [
     `generation ${manifest.id} is current (${generation.dir})`,
     `  base URL      ${manifest.baseUrl}`,

@@ -10,6 +10,7 @@ import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError, rep
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
 import { indexingStore, publishStep } from '../store/stores.js';
+import { KIND_NAMES } from '../kinds/index.js';
 
 const USAGE = `usage: npm run harvest -- DIR [--no-image-check] [--no-index]
 
@@ -28,7 +29,7 @@ runCli(USAGE, async () => {
   try {
     const generation = await createGeneration(
       settings.dataDir,
-      { source: { kind: 'harvest', path: sourceDir }, baseUrl: settings.baseUrl },
+      { source: { kind: 'harvest', path: sourceDir }, baseUrl: settings.baseUrl, kinds: KIND_NAMES },
       async (out) => {
         const report = await harvestExport(sourceDir, out, {
           baseUrl: settings.baseUrl,

@@ -8,6 +8,7 @@ import { loadNQuadsFile, type LoadProgress } from '../store/load.js';
 import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError, reportPublication } from './common.js';
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
+import { KIND_NAMES } from '../kinds/index.js';
 import { indexingStore, publishStep } from '../store/stores.js';
 
 const USAGE = `usage: npm run load -- FILE.nq[.gz] [--base-url URL] [--no-index]
@@ -33,7 +34,7 @@ runCli(USAGE, async () => {
     });
   try {
     const derive = publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('load', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('load', progress));
-    const generation = await loadNQuadsFile(settings.dataDir, file, { baseUrl, fallbackBaseUrl: settings.baseUrl, onProgress, derive });
+    const generation = await loadNQuadsFile(settings.dataDir, file, { kinds: KIND_NAMES, baseUrl, fallbackBaseUrl: settings.baseUrl, onProgress, derive });
     progress.stop();
     printGeneration(generation, Date.now() - started);
   } catch (err) {

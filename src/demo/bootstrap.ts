@@ -19,7 +19,7 @@ import { harvestExport } from '../harvest/harvest.js';
 import { IMAGES_FILE, SOURCE_FILES } from '../harvest/schema.js';
 import { renderImages } from '../iiif/render.js';
 import { createGeneration, currentGeneration, pruneGenerations, type Generation } from '../store/generations.js';
-import { KINDS } from '../kinds/index.js';
+import { KIND_NAMES, KINDS } from '../kinds/index.js';
 
 /** Where the demo's source export and rendered images live under DATA_DIR. */
 export interface DemoPaths {
@@ -98,7 +98,7 @@ export async function ensureGeneration(config: Config, logger: Logger, demo: Dem
   const started = Date.now();
   const generation = await createGeneration(
     config.dataDir,
-    { source: { kind: 'harvest', path: demo.sourceDir }, baseUrl: config.baseUrl },
+    { source: { kind: 'harvest', path: demo.sourceDir }, baseUrl: config.baseUrl, kinds: KIND_NAMES },
     async (out) => ({ details: { ...(await harvestExport(demo.sourceDir, out, {
           baseUrl: config.baseUrl,
           imageHosts: [...config.imageHosts],

@@ -1,7 +1,7 @@
 /**
  * N-Quads dumps under /v2/dumps (docs/architecture.md, "Exact dumps": dumps are streamed from files):
  *   - collection.nq.gz: the served generation's public.nq.gz itself, the file the SPARQL store loads;
- *   - objects.nq.gz, agents.nq.gz, exhibitions.nq.gz, concepts.nq.gz: the record graphs of one kind
+ *   - <collection>.nq.gz (objects.nq.gz, agents.nq.gz, …), one per kind: the record graphs of that kind
  *     (kind-dumps.ts writes them once per generation, on first request).
  * Every dump is sent from its file (never built in memory) with Range support, so a broken download resumes,
  * and validators of the generation: a strong ETag (the bytes of a generation never change) and its creation
@@ -13,16 +13,14 @@ import { RECORD_CACHE_CONTROL } from '../http/caching.js';
 import { NotFoundError, ServiceUnavailableError } from '../http/errors.js';
 import { KindDumps, kindDumpFile } from '../sparql/kind-dumps.js';
 import { generationFiles, readGeneration, type Generation } from '../store/generations.js';
+import { generationKinds } from '../store/manifest.js';
 import type { RecordKind } from '../vocab/iris.js';
+import type { RecordKinds } from '../vocab/record-kinds.js';
 
 /** Dump file names under /v2/dumps/ and the record kind each holds (undefined: the whole collection). */
-export const DUMP_FILES: Readonly<Record<string, RecordKind | undefined>> = {
-  'collection.nq.gz': undefined,
-  'objects.nq.gz': 'object',
-  'agents.nq.gz': 'agent',
-  'exhibitions.nq.gz': 'exhibition',
-  'concepts.nq.gz': 'concept',
-};
+export function dumpFiles(kinds: RecordKinds): ReadonlyMap<string, RecordKind | undefined> {
+  return new Map<string, RecordKind | undefined>([['collection.nq.gz', undefined], ...kinds.list.map((k) => [`${k.collection}.nq.gz`, k.kind] as const)]);
+}
 
 /** How long a request waits for the per-kind files of a new generation before it is told to come back. */
 const BUILD_WAIT_MS = 5_000;
@@ -34,7 +32,8 @@ const READ_CHUNK = 1 << 20;
 const SEND_OPTIONS = { etag: false, lastModified: false, cacheControl: false, acceptRanges: true, dotfiles: 'allow' as const, highWaterMark: READ_CHUNK };
 
 /** Routes under /v2 for the dumps (mount after the readiness gate). */
-export function dumpRoutes(ctx: Pick<AppContext, 'config' | 'store'>): Router {
+export function dumpRoutes(ctx: Pick<AppContext, 'config' | 'store'>, kinds: RecordKinds): Router {
+  const files = dumpFiles(kinds);
   const kindDumps = new KindDumps(ctx.config.dataDir);
   let known: Generation | undefined;
 
@@ -48,9 +47,11 @@ export function dumpRoutes(ctx: Pick<AppContext, 'config' | 'store'>): Router {
 
   const sendDump = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const name = String(req.params.name);
-    if (!(name in DUMP_FILES)) throw new NotFoundError();
-    const kind = DUMP_FILES[name];
+    if (!files.has(name)) throw new NotFoundError();
+    const kind = files.get(name);
     const generation = await served();
+    // A generation written before the kind was declared holds none of its records, and so no dump of them.
+    if (kind !== undefined && !generationKinds(generation.manifest).includes(kind)) throw new NotFoundError();
     let file = generationFiles(generation.dir).public;
     if (kind !== undefined) {
       const building = kindDumps.ensure(generation);

@@ -15,6 +15,7 @@ import type { JsonObject } from '../shaping/jsonld.js';
 import type { IndexEndpoints } from './index-endpoints.js';
 import type { LabelledSet } from './label-index.js';
 import type { CollectionName, Iris, RecordKind } from '../vocab/iris.js';
+import type { KindNames } from '../vocab/record-kinds.js';
 
 export type { CollectionName };
 
@@ -116,7 +117,7 @@ export interface RelatedRecord {
   why: string;
 }
 
-export interface ResourceKind<T extends RecordTable = RecordTable> {
+export interface ResourceKind<T extends RecordTable = RecordTable> extends KindNames {
   readonly kind: RecordKind;
   readonly collection: CollectionName;
   readonly record: RecordDeclaration;

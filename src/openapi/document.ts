@@ -14,7 +14,8 @@
 import { readFileSync } from 'node:fs';
 import type { CollectionName, ResourceKind } from '../engine/kind.js';
 import type { RecordTable } from '../collection-index/record-table.js';
-import { DUMP_FILES } from '../endpoints/dumps.js';
+import { dumpFiles } from '../endpoints/dumps.js';
+import { RecordKinds } from '../vocab/record-kinds.js';
 import { RDF_SYNTAXES } from '../http/negotiation.js';
 import { PID } from '../vocab/iris.js';
 import { filterParameter, pagingParameters, type ParameterDoc } from './parameters.js';
@@ -180,7 +181,7 @@ function collectionOperation(kind: ResourceKind<RecordTable>): [string, Json] {
   ];
 }
 
-function dumpOperation(): [string, Json] {
+function dumpOperation(kinds: OpenApiOptions['kinds']): [string, Json] {
   return [
     '/v2/dumps/{name}',
     {
@@ -196,7 +197,7 @@ function dumpOperation(): [string, Json] {
             in: 'path',
             required: true,
             description: 'The dump file.',
-            schema: { type: 'string', enum: Object.keys(DUMP_FILES) },
+            schema: { type: 'string', enum: [...dumpFiles(new RecordKinds(kinds)).keys()] },
             example: 'collection.nq.gz',
           },
           { name: 'Range', in: 'header', required: false, description: 'A byte range (RFC 9110), to resume a download.', schema: { type: 'string' } },
@@ -372,7 +373,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): Json {
   const paths: [string, Json][] = [['/v2/', catalogOperation('getCatalog', 'DCAT catalog')], ['/v2/dcat', catalogOperation('getCatalogDcat', 'DCAT catalog (alias)')]];
   for (const kind of options.kinds) paths.push(...recordOperations(kind));
   for (const kind of options.kinds) paths.push(collectionOperation(kind));
-  paths.push(...indexOperations(), dumpOperation(), ...changeOperations());
+  paths.push(...indexOperations(), dumpOperation(options.kinds), ...changeOperations());
   if (options.sparql) paths.push(sparqlOperations());
   paths.push(...iiifOperations(), ...v1Operations());
   return {

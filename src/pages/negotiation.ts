@@ -2,7 +2,8 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../app-context.js';
 import type { ViewContext } from './jsonld-view.js';
-import { COLLECTION_ALTERNATIVES, PID, RECORD_KIND_ALTERNATIVES } from '../vocab/iris.js';
+import { PID } from '../vocab/iris.js';
+import type { RecordKinds } from '../vocab/record-kinds.js';
 import { PAGE_LANGUAGES, RECORD_FORMATS, type PageLanguage } from './record-page.js';
 
 /** The page's language from Accept-Language (Dutch, the museum's, by default); says so in Vary. */
@@ -26,10 +27,22 @@ export function alternatesLinkHeader(iri: string): string {
 export const nounOf = (kind: string): string => kind.charAt(0).toUpperCase() + kind.slice(1);
 
 /** The base URLs a page links by path: BASE_URL, and the IIIF router's own when it differs. */
-export const viewContext = (ctx: Pick<AppContext, 'iris' | 'iiifBase'>): ViewContext => ({
-  bases: [ctx.iris.base, ...(ctx.iiifBase !== undefined && ctx.iiifBase !== ctx.iris.base ? [ctx.iiifBase.replace(/\/+$/, '')] : [])],
-  serves: (path) => SERVED.test(path),
-});
+export const viewContext = (ctx: Pick<AppContext, 'iris' | 'iiifBase' | 'kinds'>): ViewContext => {
+  const served = servedPaths(ctx.kinds);
+  return {
+    bases: [ctx.iris.base, ...(ctx.iiifBase !== undefined && ctx.iiifBase !== ctx.iris.base ? [ctx.iiifBase.replace(/\/+$/, '')] : [])],
+    serves: (path) => served.test(path),
+  };
+};
+
+const servedPatterns = new WeakMap<RecordKinds, RegExp>();
 
 /** The paths of this service a record's values may name: records (the pid rule), collections, images and manifests. */
-const SERVED = new RegExp(`^(?:/v2/id/(?:${RECORD_KIND_ALTERNATIVES})/${PID.source.slice(1, -1)}|/v2/id/(?:${COLLECTION_ALTERNATIVES})|/iiif/.+)(?:\\?.*)?$`);
+function servedPaths(kinds: RecordKinds): RegExp {
+  let pattern = servedPatterns.get(kinds);
+  if (pattern === undefined) {
+    pattern = new RegExp(`^(?:/v2/id/(?:${kinds.kindAlternatives})/${PID.source.slice(1, -1)}|/v2/id/(?:${kinds.collectionAlternatives})|/iiif/.+)(?:\\?.*)?$`);
+    servedPatterns.set(kinds, pattern);
+  }
+  return pattern;
+}

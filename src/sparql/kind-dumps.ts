@@ -1,5 +1,5 @@
 /**
- * Per-kind dump files (objects, agents, exhibitions, concepts) of a generation: the record graphs of one kind
+ * Per-kind dump files (one per kind the generation holds) of a generation: the record graphs of one kind
  * from the generation's public.nq.gz, written once per generation in one streaming pass to
  * `DATA_DIR/dumps/<generation id>/<kind>.nq.gz` (beside the generation, which is never modified), so that
  * they are served like the collection dump: from a file, with Range. Files appear whole (written under a
@@ -14,9 +14,8 @@ import { createGzip, type Gzip } from 'node:zlib';
 import { generationFiles, isGenerationId, type Generation } from '../store/generations.js';
 import { readLineBatches } from '../store/line-reader.js';
 import { parseQuadLine } from '../store/nquads-line.js';
-import { RECORD_KINDS, type RecordKind } from '../vocab/iris.js';
-
-export const DUMP_KINDS: readonly RecordKind[] = RECORD_KINDS;
+import { generationKinds } from '../store/manifest.js';
+import type { RecordKind } from '../vocab/iris.js';
 const GZIP_LEVEL = 3;
 
 /** The folder of a generation's per-kind dumps. */
@@ -31,13 +30,14 @@ async function write(out: Writable, text: string, failed: Promise<unknown>): Pro
   if (!out.write(text)) await Promise.race([new Promise<void>((resolve) => out.once('drain', resolve)), failed]);
 }
 
-/** Splits the generation's public quads by record kind into the four dump files. */
+/** Splits the generation's public quads by record kind into a dump file per kind. */
 async function buildKindDumps(dataDir: string, generation: Generation): Promise<void> {
   const dir = kindDumpDir(dataDir, generation.id);
   await mkdir(dir, { recursive: true });
-  const prefixes = new Map(DUMP_KINDS.map((kind) => [kind, `<${generation.manifest.baseUrl}/v2/id/${kind}/`]));
+  const kinds = generationKinds(generation.manifest);
+  const prefixes = new Map(kinds.map((kind) => [kind, `<${generation.manifest.baseUrl}/v2/id/${kind}/`]));
   const temporary = (kind: RecordKind): string => `${kindDumpFile(dataDir, generation.id, kind)}.${process.pid}.partial`;
-  const outputs = new Map<RecordKind, Gzip>(DUMP_KINDS.map((kind) => [kind, createGzip({ level: GZIP_LEVEL })]));
+  const outputs = new Map<RecordKind, Gzip>(kinds.map((kind) => [kind, createGzip({ level: GZIP_LEVEL })]));
   const written = Promise.all([...outputs].map(([kind, gzip]) => pipeline(gzip, createWriteStream(temporary(kind)))));
   // Observed at once: a failing file must not be an unhandled rejection while the reader still runs.
   written.catch(() => undefined);
@@ -65,10 +65,10 @@ async function buildKindDumps(dataDir: string, generation: Generation): Promise<
     }
     for (const out of outputs.values()) out.end();
     await written;
-    for (const kind of DUMP_KINDS) await rename(temporary(kind), kindDumpFile(dataDir, generation.id, kind));
+    for (const kind of kinds) await rename(temporary(kind), kindDumpFile(dataDir, generation.id, kind));
   } catch (err) {
     for (const out of outputs.values()) out.destroy();
-    await Promise.all(DUMP_KINDS.map((kind) => rm(temporary(kind), { force: true })));
+    await Promise.all(kinds.map((kind) => rm(temporary(kind), { force: true })));
     throw err;
   }
 }
@@ -79,14 +79,14 @@ export class KindDumps {
 
   constructor(private readonly dataDir: string) {}
 
-  /** True when the four files of `generationId` exist. */
-  ready(generationId: string): boolean {
-    return DUMP_KINDS.every((kind) => existsSync(kindDumpFile(this.dataDir, generationId, kind)));
+  /** True when the file of every kind of `generation` exists. */
+  ready(generation: Generation): boolean {
+    return generationKinds(generation.manifest).every((kind) => existsSync(kindDumpFile(this.dataDir, generation.id, kind)));
   }
 
   /** Resolves when the files of `generation` exist, building them if needed. */
   ensure(generation: Generation): Promise<void> {
-    if (this.ready(generation.id)) return Promise.resolve();
+    if (this.ready(generation)) return Promise.resolve();
     let build = this.builds.get(generation.id);
     if (!build) {
       build = buildKindDumps(this.dataDir, generation)

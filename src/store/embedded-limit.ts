@@ -63,7 +63,7 @@ export function checkFitsEmbeddedStore(manifest: GenerationManifest, includeNonP
   if (quads <= limit) return quads;
   const { publicRecords, nonPublicRecords } = manifest.counts;
   const records = sum(publicRecords) + (includeNonPublic ? sum(nonPublicRecords) : 0);
-  const objects = publicRecords.object + (includeNonPublic ? nonPublicRecords.object : 0);
+  const objects = (publicRecords.object ?? 0) + (includeNonPublic ? (nonPublicRecords.object ?? 0) : 0);
   throw new GenerationTooLargeError(
     `generation ${manifest.id} is too large for the embedded store: ${amount(quads)} quads (${records.toLocaleString('en')} records, ` +
       `${objects.toLocaleString('en')} of them objects) against a limit of ${amount(limit)} quads in one WebAssembly heap ` +

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { RECORD_KINDS } from '../vocab/iris.js';
+import type { RecordKinds } from '../vocab/record-kinds.js';
 import { detached, readQuadBatches } from './nquads-file.js';
 import type { RecordCounts } from './types.js';
 
@@ -35,17 +35,12 @@ export async function checkNQuadsFile(file: string, onBytes?: (bytesRead: number
   return { quads, graphs, sha256: hash.digest('hex'), bytes: size };
 }
 
-/** Counts the record graphs (`<{base}/v2/id/<kind>/<pid>>`) among graph terms, per kind. */
-export function countRecordGraphs(graphs: Iterable<string>, baseUrl: string): RecordCounts {
-  const counts: RecordCounts = { object: 0, agent: 0, exhibition: 0, concept: 0 };
-  const prefixes = RECORD_KINDS.map((kind) => [kind, `<${baseUrl}/v2/id/${kind}/`] as const);
+/** Counts the record graphs (`<{base}/v2/id/<kind>/<pid>>`) among graph terms, per kind (every kind, zeros included). */
+export function countRecordGraphs(graphs: Iterable<string>, baseUrl: string, kinds: RecordKinds): RecordCounts {
+  const counts = kinds.zeroCounts();
   for (const graph of graphs) {
-    for (const [kind, prefix] of prefixes) {
-      if (graph.startsWith(prefix) && !graph.includes('/', prefix.length)) {
-        counts[kind]++;
-        break;
-      }
-    }
+    const kind = kinds.kindOfGraph(graph, baseUrl);
+    if (kind !== undefined) counts[kind] = (counts[kind] ?? 0) + 1;
   }
   return counts;
 }

@@ -19,6 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { recordSwitch, type SwitchSummary } from '../changes/record-switch.js';
 import { checkNQuadsFile, countRecordGraphs, type FileCheck } from './generation-check.js';
+import type { RecordKinds } from '../vocab/record-kinds.js';
 import { FORMAT_VERSION, parseManifest } from './manifest.js';
 import type { GenerationManifest } from './types.js';
 
@@ -53,6 +54,8 @@ export interface GenerationMeta {
   source: GenerationManifest['source'];
   /** Base URL of the records; the writer may instead report one it inferred. */
   baseUrl?: string;
+  /** The kinds whose records the generation holds (counted per kind in its manifest). */
+  kinds: RecordKinds;
 }
 
 /** The two streams a generation writer fills with N-Quads text (gzip happens behind them). */
@@ -196,8 +199,8 @@ function buildManifest(
       publicQuads: pub.quads,
       nonPublicQuads: nonPub.quads,
       graphs: graphs.size,
-      publicRecords: countRecordGraphs(pub.graphs, baseUrl),
-      nonPublicRecords: countRecordGraphs(nonPub.graphs, baseUrl),
+      publicRecords: countRecordGraphs(pub.graphs, baseUrl, meta.kinds),
+      nonPublicRecords: countRecordGraphs(nonPub.graphs, baseUrl, meta.kinds),
     },
     checksums: { public: pub.sha256, nonPublic: nonPub.sha256 },
     bytes: { public: pub.bytes, nonPublic: nonPub.bytes },

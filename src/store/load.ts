@@ -7,7 +7,7 @@
 import { once } from 'node:events';
 import { stat } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
-import { RECORD_KIND_ALTERNATIVES } from '../vocab/iris.js';
+import type { RecordKinds } from '../vocab/record-kinds.js';
 import { NS } from '../vocab/namespaces.js';
 import { createGeneration, type CreateOptions, type Generation, type GenerationOutput } from './generations.js';
 import { readTextBlocks, TextFileError } from './line-reader.js';
@@ -24,6 +24,8 @@ export interface LoadProgress {
 }
 
 export interface LoadOptions {
+  /** The kinds whose record graphs the dump may hold (src/kinds/index.ts, KIND_NAMES). */
+  kinds: RecordKinds;
   /** Base URL of the records; inferred from the record graph IRIs when absent. */
   baseUrl?: string;
   /** Used when `baseUrl` is absent and no record graph names one. */
@@ -41,7 +43,6 @@ const ADMIN = {
   healthy: `<${NS.admin}healthy>`,
 };
 const ADMIN_GRAPH_SUFFIX = '/graph/admin>';
-const RECORD_GRAPH = new RegExp(`^<(.+?)/v2/id/(?:${RECORD_KIND_ALTERNATIVES})/[^/]+>$`);
 
 /** What the first pass learns: the record graphs that go to the non-public file, and the base URL. */
 interface Scan {
@@ -51,15 +52,15 @@ interface Scan {
 }
 
 /** Loads `file` into a new generation under `dataDir` and (by default) makes it current. */
-export async function loadNQuadsFile(dataDir: string, file: string, options: LoadOptions = {}): Promise<Generation> {
+export async function loadNQuadsFile(dataDir: string, file: string, options: LoadOptions): Promise<Generation> {
   const { size } = await stat(file);
   const progress = (phase: LoadProgress['phase'], total: number) => (done: number, quads?: number) =>
     options.onProgress?.({ phase, done, total, quads });
-  const scan = await scanAdmin(file, progress('scan', size));
+  const scan = await scanAdmin(file, options.kinds.graphPattern, progress('scan', size));
   const baseUrl = options.baseUrl ?? scan.baseUrl ?? options.fallbackBaseUrl;
   return createGeneration(
     dataDir,
-    { source: { kind: 'load', path: file }, baseUrl },
+    { source: { kind: 'load', path: file }, baseUrl, kinds: options.kinds },
     async (out) => {
       const split = await splitQuads(file, scan.nonPublic, out, progress('split', size));
       return {
@@ -85,7 +86,7 @@ const isAdminGraph = (graph: string | undefined): boolean => graph !== undefined
  * search over whole blocks), plus graph IRIs until one names the base URL. Bad lines are left to the second
  * pass, which reports them with their line numbers.
  */
-async function scanAdmin(file: string, onBytes: (n: number) => void): Promise<Scan> {
+async function scanAdmin(file: string, recordGraph: RegExp, onBytes: (n: number) => void): Promise<Scan> {
   const hidden = new Set<string>();
   let baseUrl: string | undefined;
   let adminQuads = 0;
@@ -101,7 +102,7 @@ async function scanAdmin(file: string, onBytes: (n: number) => void): Promise<Sc
       for (let at = 0; baseUrl === undefined && at < block.length; ) {
         const end = lineEnd(block, at);
         const graph = tryParse(block.slice(at, end))?.graph;
-        if (graph !== undefined) baseUrl = RECORD_GRAPH.exec(graph)?.[1];
+        if (graph !== undefined) baseUrl = recordGraph.exec(graph)?.[1];
         at = end + 1;
       }
       for (let hit = block.indexOf(ADMIN_GRAPH_SUFFIX); hit >= 0; ) {

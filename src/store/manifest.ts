@@ -6,7 +6,8 @@ import type { GenerationManifest, RecordCounts } from './types.js';
 export const FORMAT_VERSION = 1;
 
 const count = z.number().int().nonnegative();
-const recordCounts: z.ZodType<RecordCounts> = z.object({ object: count, agent: count, exhibition: count, concept: count });
+/** Records per kind, by the kind's name (the kinds the generation was written with, zeros included). */
+const recordCounts: z.ZodType<RecordCounts> = z.record(z.string().regex(/^[a-z]+$/), count);
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
 const manifestSchema: z.ZodType<GenerationManifest> = z.object({
@@ -41,4 +42,9 @@ export function parseManifest(text: string): GenerationManifest {
     throw new Error(`manifest.json is invalid: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
   }
   return result.data;
+}
+
+/** The kinds a generation holds: those its manifest counts records of, in the manifest's order. */
+export function generationKinds(manifest: GenerationManifest): string[] {
+  return [...new Set([...Object.keys(manifest.counts.publicRecords), ...Object.keys(manifest.counts.nonPublicRecords)])];
 }

@@ -7,7 +7,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { toHttpError } from '../http/error-handler.js';
 import { GatewayTimeoutError, GoneError, HttpError, ServiceUnavailableError, type HttpErrorOptions } from '../http/errors.js';
-import { COLLECTION_ALTERNATIVES, isValidPid, RECORD_KIND_ALTERNATIVES, type RecordKind } from '../vocab/iris.js';
+import { isValidPid } from '../vocab/iris.js';
 import type { V1Links } from './shapes/links.js';
 
 /** The reference's value: v1 is deprecated as a whole, not from a date. */
@@ -16,16 +16,17 @@ export const RETIRED_MESSAGE = 'API v1 has been retired.';
 /** How long a retirement answer may be cached (the reference's value). */
 const RETIRED_CACHE_CONTROL = 'public, max-age=86400';
 
+/** v1's paths and their v2 successors: v1 served these four kinds and is frozen (new kinds have no v1 paths). */
 const V1_TO_V2: readonly [RegExp, (match: RegExpMatchArray) => string][] = [
   [/^\/id\/(objects|private-objects)\/?$/, () => '/id/objects'],
   [/^\/id\/exhibitions\/billboardseries\/?$/, () => '/id/exhibitions?q=billboard'],
   [/^\/id\/(agents|exhibitions|concepts)\/?$/, (m) => `/id/${m[1]}`],
   // A malformed identifier (percent-encoded or not a pid at all) points to its collection instead.
-  [new RegExp(`^/id/(${RECORD_KIND_ALTERNATIVES})/([^/?#]+)$`), (m) => (isValidPid(m[1] as RecordKind, m[2]!) ? `/id/${m[1]}/${m[2]}` : `/id/${m[1]}s`)],
+  [/^\/id\/(object|agent|exhibition|concept)\/([^/?#]+)$/, (m) => (isValidPid(m[1]!, m[2]!) ? `/id/${m[1]}/${m[2]}` : `/id/${m[1]}s`)],
   [/^\/colors\/?$/, () => '/id/colors'],
   [/^\/color-api\/([^/?#]+)$/, () => '/id/colors'],
   [/^\/pattern-api\/?$/, () => '/id/objects?hasImages=true'],
-  [new RegExp(`^/dump/(${COLLECTION_ALTERNATIVES})$`), (m) => `/dumps/${m[1]}.nq.gz`],
+  [/^\/dump\/(objects|agents|exhibitions|concepts)$/, (m) => `/dumps/${m[1]}.nq.gz`],
 ];
 
 /** The v2 equivalent of a v1 path (relative to /v1), else the v2 catalog. */

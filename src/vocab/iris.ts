@@ -5,18 +5,13 @@
 import { AUTHORITY, AAT } from './namespaces.js';
 
 /**
- * The record kinds, in the order the catalog lists them: the one list that every plain enumeration of the kinds
- * (types, path patterns, dumps, the change log, generation checks) is derived from.
+ * The singular of a kind in its record IRIs (`object` in `/v2/id/object/<pid>`). The kinds a deployment serves
+ * are declared in src/kinds (the `KINDS` list) and handed to what needs them as a RecordKinds
+ * (./record-kinds.ts); no type here lists them.
  */
-export const RECORD_KINDS = ['object', 'agent', 'exhibition', 'concept'] as const;
-export type RecordKind = (typeof RECORD_KINDS)[number];
-/** The collection name of each record kind (its plural, as in `/v2/id/objects`). */
-export const COLLECTION_NAMES = { object: 'objects', agent: 'agents', exhibition: 'exhibitions', concept: 'concepts' } as const satisfies Record<RecordKind, string>;
-export type CollectionName = (typeof COLLECTION_NAMES)[RecordKind];
-/** `object|agent|exhibition|concept`, for path and IRI patterns. */
-export const RECORD_KIND_ALTERNATIVES = RECORD_KINDS.join('|');
-/** `objects|agents|exhibitions|concepts`. */
-export const COLLECTION_ALTERNATIVES = RECORD_KINDS.map((kind) => COLLECTION_NAMES[kind]).join('|');
+export type RecordKind = string;
+/** The plural of a kind's collection (`objects` in `/v2/id/objects`). */
+export type CollectionName = string;
 
 /**
  * What can be a pid, one rule for every kind (docs/architecture.md, "Record routes"): 1 to 64 characters of

@@ -37,7 +37,7 @@ import { IMAGES_FILE, SOURCE_FILES, type ObjectRecord } from '../../src/harvest/
 import { errorHandler } from '../../src/http/error-handler.js';
 import { renderImages } from '../../src/iiif/render.js';
 import { createIiifRouter } from '../../src/iiif/router.js';
-import { KINDS } from '../../src/kinds/index.js';
+import { KIND_NAMES, KINDS } from '../../src/kinds/index.js';
 import { createGeneration, currentGeneration, type Generation } from '../../src/store/generations.js';
 import { log, objectsArg } from './report.js';
 
@@ -133,7 +133,7 @@ async function build(root: string, objects: number): Promise<BenchData> {
   const generateSeconds = (performance.now() - started) / 1000;
   log(`bench data: generated in ${generateSeconds.toFixed(1)} s; harvesting`);
   started = performance.now();
-  const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: sourceDir }, baseUrl: BENCH_BASE_URL }, async (out) => ({
+  const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: sourceDir }, baseUrl: BENCH_BASE_URL, kinds: KIND_NAMES }, async (out) => ({
     details: { ...(await harvestExport(sourceDir, out, { baseUrl: BENCH_BASE_URL, imageHosts: [], validateImages: false })) },
   }));
   const harvestSeconds = (performance.now() - started) / 1000;
@@ -236,7 +236,7 @@ async function buildColors(root: string, sourceDir: string): Promise<Pick<BenchC
   started = performance.now();
   let harvest: HarvestReport | undefined;
   try {
-    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: sourceDir }, baseUrl: BENCH_BASE_URL }, async (out) => {
+    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: sourceDir }, baseUrl: BENCH_BASE_URL, kinds: KIND_NAMES }, async (out) => {
       harvest = await harvestExport(sourceDir, out, { baseUrl: BENCH_BASE_URL, imageHosts: [new URL(IIIF_BASE).host], colors: { cacheDir: join(root, 'color-cache') } });
       return { details: { ...harvest } };
     });

@@ -33,6 +33,7 @@ import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
 import type { SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
 import { emitResult, log, objectsArg, quantile, type BenchRow } from './report.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const objects = objectsArg();
 const startedAt = new Date().toISOString();
@@ -95,10 +96,10 @@ try {
   const dataDir = join(scratch, 'data');
 
   log('changes: load A, first switch');
-  const [genA, loadA] = await timed(() => loadNQuadsFile(dataDir, inputA, { makeCurrent: false, baseUrl: BENCH_BASE_URL }));
+  const [genA, loadA] = await timed(() => loadNQuadsFile(dataDir, inputA, { makeCurrent: false, baseUrl: BENCH_BASE_URL, kinds: KIND_NAMES }));
   const [first, firstSwitch] = await timed(() => setCurrent(dataDir, genA.id));
   log('changes: load B, switch A → B');
-  const [genB, loadB] = await timed(() => loadNQuadsFile(dataDir, inputB, { makeCurrent: false, baseUrl: BENCH_BASE_URL }));
+  const [genB, loadB] = await timed(() => loadNQuadsFile(dataDir, inputB, { makeCurrent: false, baseUrl: BENCH_BASE_URL, kinds: KIND_NAMES }));
   const [second, switchB] = await timed(() => setCurrent(dataDir, genB.id));
   details.publicQuads = genB.manifest.counts.publicQuads;
   details.firstSwitch = { created: first.created };

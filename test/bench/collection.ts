@@ -28,6 +28,7 @@ import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
 import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
 import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const objects = objectsArg();
 const SEQUENTIAL = 300;
@@ -79,7 +80,7 @@ gc();
 
 // The app, with its own index (built from the 'ready' state at start-up; the first request waits for it).
 const config = loadConfig({ BASE_URL: BENCH_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-const ctx: AppContext = { config, iris, store, logger: createLogger(config), metrics: new Metrics(), queries };
+const ctx: AppContext = { config, iris, store, logger: createLogger(config), metrics: new Metrics(), queries, kinds: KIND_NAMES };
 started = performance.now();
 const server = await listen(createApp(ctx), 0, '127.0.0.1');
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

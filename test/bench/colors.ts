@@ -66,6 +66,7 @@ import { imageRate, inFlight } from './colors-probe.js';
 import type { SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
 import { emitResult, log, objectsArg, quantile, type BenchResult, type BenchRow } from './report.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const objects = objectsArg();
 const startedAt = new Date().toISOString();
@@ -273,7 +274,7 @@ log('HTTP: colour index endpoints on the colour variant');
 const store = new StoreManager({ includeNonPublic: true });
 await store.start(data.generation.dir);
 const config = loadConfig({ BASE_URL: BENCH_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-const ctx: AppContext = { config, iris: new Iris(BENCH_BASE_URL), store, logger: createLogger(config), metrics: new Metrics(), queries: new QueryCatalogue() };
+const ctx: AppContext = { config, iris: new Iris(BENCH_BASE_URL), store, logger: createLogger(config), metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES };
 const server = await listen(createApp(ctx), 0, '127.0.0.1');
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const sequential = (paths: string[], requests = paths.length): Promise<SequentialResult> => runLoadClient<SequentialResult>({ mode: 'sequential', origin, paths, requests });

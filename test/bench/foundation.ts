@@ -25,6 +25,7 @@ import { startTsWorker } from '../../src/store/ts-worker.js';
 import { BENCH_BASE_URL, BENCH_SEED, benchGeneration } from './bench-data.js';
 import type { RawLoadReply, RawLoadRequest } from './raw-load-worker.js';
 import { emitResult, log, objectsArg, rssMiB, type BenchRow } from './report.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const objects = objectsArg();
 const startedAt = new Date().toISOString();
@@ -110,7 +111,7 @@ await step('generate', async () => {
 let harvestMs = NaN;
 const harvested: Generation | undefined = await step('harvest', async () => {
   const started = performance.now();
-  const g = await createGeneration(join(scratch, 'harvest-data'), { source: { kind: 'harvest', path: sourceDir }, baseUrl: BENCH_BASE_URL }, async (out) => ({
+  const g = await createGeneration(join(scratch, 'harvest-data'), { source: { kind: 'harvest', path: sourceDir }, baseUrl: BENCH_BASE_URL, kinds: KIND_NAMES }, async (out) => ({
     details: { ...(await harvestExport(sourceDir, out, { baseUrl: BENCH_BASE_URL, imageHosts: [], validateImages: false })) },
   }));
   harvestMs = performance.now() - started;
@@ -178,7 +179,7 @@ if (rawGz) {
 const loadDir = join(scratch, 'load-data');
 const loaded = await step('load (loadNQuadsFile)', async () => {
   const started = performance.now();
-  const g = await loadNQuadsFile(loadDir, allNq, {});
+  const g = await loadNQuadsFile(loadDir, allNq, { kinds: KIND_NAMES });
   const ms = performance.now() - started;
   const quads = g.manifest.counts.publicQuads + g.manifest.counts.nonPublicQuads;
   const goal = 'within 1.25× of raw store.load';

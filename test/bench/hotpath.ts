@@ -31,6 +31,7 @@ import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
 import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
 import { emitResult, log, objectsArg, quantile, type BenchRow } from './report.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const objects = objectsArg();
 const PAGES = 20;
@@ -53,7 +54,7 @@ async function startApp(recordCacheSize: string): Promise<{ origin: string; clos
   const env = { BASE_URL: BENCH_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', RECORD_CACHE_SIZE: recordCacheSize };
   const config = loadConfig(env);
   const logger = createLogger(config, pino.destination({ dest: '/dev/null', sync: false }));
-  const ctx: AppContext = { config, iris, store, logger, metrics: new Metrics(), queries };
+  const ctx: AppContext = { config, iris, store, logger, metrics: new Metrics(), queries, kinds: KIND_NAMES };
   const server = await listen(createApp(ctx), 0, '127.0.0.1');
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Builds the collection indexes of every kind and the record statuses before anything is measured.

@@ -29,7 +29,7 @@ import { Metrics } from '../../src/http/metrics.js';
 import { listen } from '../../src/http/server-lifecycle.js';
 import { countLabels } from '../../src/engine/label-index.js';
 import { DensityPopulation, densityBuckets, objectYears } from '../../src/kinds/objects/production-density.js';
-import { AGENTS, OBJECTS } from '../../src/kinds/index.js';
+import { KIND_NAMES, AGENTS, OBJECTS } from '../../src/kinds/index.js';
 import { AGENT_ROLES } from '../../src/kinds/agents/table.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
 import { StoreManager } from '../../src/store/store-manager.js';
@@ -105,7 +105,7 @@ const raw = { types: await rawRuns(groupBy('crm:P2_has_type')), materials: await
 
 log('HTTP');
 const config = loadConfig({ BASE_URL: BENCH_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-const ctx: AppContext = { config, iris, store, logger: createLogger(config), metrics: new Metrics(), queries };
+const ctx: AppContext = { config, iris, store, logger: createLogger(config), metrics: new Metrics(), queries, kinds: KIND_NAMES };
 const server: Server = await listen(createApp(ctx), 0, '127.0.0.1');
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const sequential = (paths: string[], requests = paths.length): Promise<SequentialResult> => runLoadClient<SequentialResult>({ mode: 'sequential', origin, paths, requests });

@@ -42,7 +42,7 @@ import { parseCollectionQuery } from '../../src/endpoints/collection-params.js';
 import type { RecordDeclaration, ResourceKind } from '../../src/engine/kind.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { listen } from '../../src/http/server-lifecycle.js';
-import { AGENTS, CONCEPTS, EXHIBITIONS } from '../../src/kinds/index.js';
+import { KIND_NAMES, AGENTS, CONCEPTS, EXHIBITIONS } from '../../src/kinds/index.js';
 import type { AgentTable } from '../../src/kinds/agents/table.js';
 import type { ConceptTable } from '../../src/kinds/concepts/kind.js';
 import type { ExhibitionTable } from '../../src/kinds/exhibitions/kind.js';
@@ -217,7 +217,7 @@ async function startApp(recordCacheSize: string | undefined): Promise<string> {
     LOG_LEVEL: 'silent',
     ...(recordCacheSize === undefined ? {} : { RECORD_CACHE_SIZE: recordCacheSize }),
   });
-  const ctx: AppContext = { config, iris, store: viewOf(store), logger: createLogger(config), metrics: new Metrics(), queries };
+  const ctx: AppContext = { config, iris, store: viewOf(store), logger: createLogger(config), metrics: new Metrics(), queries, kinds: KIND_NAMES };
   const server = await listen(createApp(ctx), 0, '127.0.0.1');
   servers.push(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -447,7 +447,7 @@ out.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const { kind: k } of results) {
   const r = k.report;
   out.push(
-    `| ${k.name} | ${k.sourceRecords.toLocaleString('en')} | ${counts.publicRecords[k.name].toLocaleString('en')} / ${counts.nonPublicRecords[k.name].toLocaleString('en')} | ${r.records.toLocaleString('en')} | ${formatNumber(r.ms.total / 1000)} s | ${ms(r.ms.queries)} | ${ms(r.ms.table)} | ${ms(r.ms.sorts)} | ${ms(r.ms.text)} | ${ms(r.ms.filters)} | ${formatNumber(k.heapAfterGcMiB)} MiB | ${formatNumber(r.heapUsedDeltaBytes / 2 ** 20)} MiB |`,
+    `| ${k.name} | ${k.sourceRecords.toLocaleString('en')} | ${(counts.publicRecords[k.name] ?? 0).toLocaleString('en')} / ${(counts.nonPublicRecords[k.name] ?? 0).toLocaleString('en')} | ${r.records.toLocaleString('en')} | ${formatNumber(r.ms.total / 1000)} s | ${ms(r.ms.queries)} | ${ms(r.ms.table)} | ${ms(r.ms.sorts)} | ${ms(r.ms.text)} | ${ms(r.ms.filters)} | ${formatNumber(k.heapAfterGcMiB)} MiB | ${formatNumber(r.heapUsedDeltaBytes / 2 ** 20)} MiB |`,
   );
 }
 out.push('');

@@ -35,6 +35,7 @@ import { BENCH_BASE_URL, benchGeneration, samplePids, servablePids } from './ben
 import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
 import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const objects = objectsArg();
 const direct = !process.argv.includes('--no-direct');
@@ -133,7 +134,7 @@ const storeOfItsOwn = (manager: StoreManager): QueryStore => ({
 });
 async function startApp(recordCacheSize: string): Promise<string> {
   const config = loadConfig({ BASE_URL: BENCH_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', RECORD_CACHE_SIZE: recordCacheSize });
-  const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store: storeOfItsOwn(store), logger: createLogger(config), metrics: new Metrics(), queries };
+  const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store: storeOfItsOwn(store), logger: createLogger(config), metrics: new Metrics(), queries, kinds: KIND_NAMES };
   const server = await listen(createApp(ctx), 0, '127.0.0.1');
   servers.push(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

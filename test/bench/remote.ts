@@ -44,6 +44,7 @@ import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
 import { measureToReady } from './to-ready.js';
 import { emitResult, log, loggedRows, objectsArg, quantile, rssMiB, rssMiBOfPid, type BenchRow } from './report.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const objects = objectsArg();
 const CANNON_SECONDS = 8;
@@ -114,7 +115,7 @@ try {
     const store = createStores(appConfig).rest;
     await store.start(data.generation.dir);
     const logger = createLogger(appConfig, pino.destination({ dest: '/dev/null', sync: false }));
-    const ctx: AppContext = { config: appConfig, iris: new Iris(BENCH_BASE_URL), store, logger, metrics: new Metrics(), queries };
+    const ctx: AppContext = { config: appConfig, iris: new Iris(BENCH_BASE_URL), store, logger, metrics: new Metrics(), queries, kinds: KIND_NAMES };
     const http = await listen(createApp(ctx), 0, '127.0.0.1');
     const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
     for (const path of ['objects', 'agents', 'exhibitions', 'concepts'].map((kind) => `/v2/id/${kind}`)) {

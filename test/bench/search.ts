@@ -46,6 +46,7 @@ import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
 import type { SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
 import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const objects = objectsArg();
 /** Timed HTTP requests per case on the new path (after one untimed pass over the case's paths). */
@@ -73,7 +74,7 @@ rows.push({ figure: 'REST store load', value: (performance.now() - started) / 10
 
 const iris = new Iris(BENCH_BASE_URL);
 const config = loadConfig({ BASE_URL: BENCH_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-const ctx: AppContext = { config, iris, store, logger: createLogger(config), metrics: new Metrics(), queries: new QueryCatalogue() };
+const ctx: AppContext = { config, iris, store, logger: createLogger(config), metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES };
 started = performance.now();
 const server = await listen(createApp(ctx), 0, '127.0.0.1');
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

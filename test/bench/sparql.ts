@@ -49,6 +49,7 @@ import { BENCH_BASE_URL, benchGeneration, samplePids, servablePids } from './ben
 import type { SequentialResult } from './http-load.js';
 import { runChild, runLoadClient } from './load-client.js';
 import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const flag = (name: string, fallback: number): number => {
   const at = process.argv.indexOf(name);
@@ -139,7 +140,7 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   SPARQL_TIMEOUT_MS: String(DEADLINE_MS),
 });
-const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger: createLogger(config), metrics: new Metrics(), queries: new QueryCatalogue() };
+const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger: createLogger(config), metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES };
 const server: Server = await listen(createApp(ctx, { sparqlStore }), 0, '127.0.0.1');
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 // The same app without the result cache (and its single flight): every request runs its query.

@@ -29,6 +29,7 @@ import { copyFixture, removeCopy } from '../fixtures/source-mini/harvest-fixture
 import { HAND_BASE_URL, handObject } from '../helpers/hand-export.js';
 import { memoryLogger } from '../helpers/http-context.js';
 import { syntheticDataset, tempDir, writeNQuads } from '../unit/store-fixtures.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const B = HAND_BASE_URL;
@@ -61,7 +62,7 @@ describe('GET /v2/changes (IIIF Change Discovery) across harvests', () => {
 
   const serve = async (): Promise<void> => {
     const config = loadConfig({ BASE_URL: B, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-    const ctx: AppContext = { config, iris: new Iris(B), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryCatalogue() };
+    const ctx: AppContext = { config, iris: new Iris(B), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES };
     app = createApp(ctx, { changes: { pageSize: PAGE_SIZE } });
   };
 
@@ -73,7 +74,7 @@ describe('GET /v2/changes (IIIF Change Discovery) across harvests', () => {
   const harvest = async (rows: Row[]): Promise<Generation> => {
     await writeObjects();
     const after = Date.now();
-    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: source }, baseUrl: B }, async (out) => ({
+    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: source }, baseUrl: B, kinds: KIND_NAMES }, async (out) => ({
       details: { ...(await harvestExport(source, out, { baseUrl: B, imageHosts: [], validateImages: false })) },
     }));
     expected.push({ rows, after, before: Date.now() });
@@ -175,7 +176,7 @@ describe('GET /v2/changes (IIIF Change Discovery) across harvests', () => {
     await writeObjects();
     store = new StoreManager({ includeNonPublic: true });
     const after = Date.now();
-    const g1 = await createGeneration(dataDir, { source: { kind: 'harvest', path: source }, baseUrl: B }, async (out) => ({
+    const g1 = await createGeneration(dataDir, { source: { kind: 'harvest', path: source }, baseUrl: B, kinds: KIND_NAMES }, async (out) => ({
       details: { ...(await harvestExport(source, out, { baseUrl: B, imageHosts: [], validateImages: false })) },
     }));
     expected.push({

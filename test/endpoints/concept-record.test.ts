@@ -31,6 +31,7 @@ import { copyFixture, removeCopy, replaceLine } from '../fixtures/source-mini/ha
 import { memoryLogger } from '../helpers/http-context.js';
 import { sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
 import { rdfRecordEtag } from '../helpers/record-etag.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 type Json = Record<string, unknown>;
 const B = TEST_BASE_URL;
@@ -241,13 +242,13 @@ describe('Concept record: private concepts and broader terms given by a thesauru
         .map((l) => JSON.parse(l) as ConceptRecord),
     );
     dataDir = await mkdtemp(join(tmpdir(), 'concept-record-'));
-    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: dir }, baseUrl: B }, async (out) => ({
+    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: dir }, baseUrl: B, kinds: KIND_NAMES }, async (out) => ({
       details: { ...(await harvestExport(dir, out, { baseUrl: B, imageHosts: [] })) },
     }));
     store = new StoreManager({ includeNonPublic: true });
     await store.start(generation.dir);
     const config = loadConfig({ BASE_URL: B, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-    const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryCatalogue() };
+    const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES };
     app = createApp(ctx);
   }, 120_000);
   afterAll(async () => {

@@ -14,6 +14,7 @@ import { dumpCurrent } from '../../src/store/dump.js';
 import { generationFiles } from '../../src/store/generations.js';
 import { loadNQuadsFile } from '../../src/store/load.js';
 import { startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 /** supertest collects a binary body as a Buffer with this parser. */
 const binary = (res: request.Response, done: (err: Error | null, body: Buffer) => void): void => {
@@ -137,10 +138,10 @@ describe('round trip of a downloaded dump through load and dump', () => {
     try {
       const downloaded = path.join(dir, 'downloaded.nq.gz');
       await writeFile(downloaded, (await download('/v2/dumps/collection.nq.gz')).body as Buffer);
-      const first = await loadNQuadsFile(path.join(dir, 'a'), downloaded);
+      const first = await loadNQuadsFile(path.join(dir, 'a'), downloaded, { kinds: KIND_NAMES });
       const redumped = path.join(dir, 'redumped.nq.gz');
       await dumpCurrent(path.join(dir, 'a'), redumped);
-      const second = await loadNQuadsFile(path.join(dir, 'b'), redumped);
+      const second = await loadNQuadsFile(path.join(dir, 'b'), redumped, { kinds: KIND_NAMES });
       const original = lines(publicFile).sort();
       // Loading writes canonical lines and keeps blank node labels, so the same data is the same sorted lines.
       expect(lines(readFileSync(generationFiles(first.dir).public)).sort()).toEqual(original);

@@ -9,13 +9,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
-import { DUMP_KINDS, KindDumps, kindDumpFile } from '../../src/sparql/kind-dumps.js';
+import { KindDumps, kindDumpFile } from '../../src/sparql/kind-dumps.js';
 import { dumpCurrent } from '../../src/store/dump.js';
 import { generationFiles } from '../../src/store/generations.js';
 import { loadNQuadsFile } from '../../src/store/load.js';
 import { MUSEUM } from '../../src/vocab/namespaces.js';
 import { sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
 import { parseRdf } from './sparql-test-parsers.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
+
+const DUMP_KINDS = KIND_NAMES.names;
 
 const lines = (gz: Buffer): string[] =>
   gunzipSync(gz)
@@ -122,7 +125,7 @@ describe('a load of a file with duplicate quads', () => {
       await writeFile(file, `${input.join('\n')}\n`);
 
       const dataDir = path.join(dir, 'data');
-      const generation = await loadNQuadsFile(dataDir, file, { baseUrl: TEST_BASE_URL });
+      const generation = await loadNQuadsFile(dataDir, file, { baseUrl: TEST_BASE_URL, kinds: KIND_NAMES });
       const files = generationFiles(generation.dir);
       const pub = lines(readFileSync(files.public));
       const nonPub = lines(readFileSync(files.nonPublic));

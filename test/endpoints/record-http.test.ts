@@ -42,12 +42,12 @@ afterAll(async () => demo?.close());
 
 /** The source record of `pid` in `collection`: its harvest time, and whether the export has it at all. */
 function source(collection: CollectionName, pid: string): { harvestedAt: Date; public: boolean } | undefined {
-  const records = sourceRecords(demo.data, collection) as { pid?: string; objectNumber?: string; harvestedAt: string; public: boolean }[];
+  const records = sourceRecords(demo.data, collection as Parameters<typeof sourceRecords>[1]) as { pid?: string; objectNumber?: string; harvestedAt: string; public: boolean }[];
   const record = records.find((r) => (r.pid ?? r.objectNumber) === pid);
   return record && { harvestedAt: new Date(record.harvestedAt), public: record.public };
 }
 
-describe.each(KINDS.map((kind) => [kind.collection, kind.kind, CASES[kind.collection]] as const))('the %s record endpoint', (collection, kind, spec) => {
+describe.each(KINDS.map((kind) => [kind.collection, kind.kind, CASES[kind.collection] as KindCase] as const))('the %s record endpoint', (collection, kind, spec) => {
   const path = (pid: string): string => `/v2/id/${kind}/${pid}`;
   const harvested = (): Date => {
     const record = source(collection, spec.pid);

@@ -24,6 +24,7 @@ import { ensurePublished } from '../../src/store/stores.js';
 import { startDemoApp, type DemoApp } from '../helpers/demo.js';
 import { sampleValue } from '../helpers/prometheus.js';
 import { agentGraph, objectGraph, tempDir, writeNQuads } from '../unit/store-fixtures.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
 const COUNT = `SELECT (COUNT(?o) AS ?objects) WHERE { GRAPH ?o { ?o a <${CRM}E22_Human-Made_Object> } }`;
@@ -287,6 +288,7 @@ describe('the result cache of the served generation', () => {
       const small = await loadNQuadsFile(
         path.join(dir, 'data'),
         await writeNQuads(path.join(dir, 'small.nq'), [...objectGraph(1), ...objectGraph(2), ...objectGraph(3), ...agentGraph(1)]),
+        { kinds: KIND_NAMES },
       );
       // On the remote store (the remote pass) the generation goes to the server first, as a load would do it.
       await ensurePublished(demo.ctx.config, small.dir);

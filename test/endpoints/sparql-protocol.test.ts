@@ -14,6 +14,7 @@ import { createGeneration } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { httpTestContext } from '../helpers/http-context.js';
 import { parseRdf, parseResults, parseSelect, rawRequest, type RawResponse } from './sparql-test-parsers.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const DATA = 'http://kasei.us/2009/09/sparql/data';
 const FOAF_DOCUMENT = 'http://xmlns.com/foaf/0.1/Document';
@@ -27,7 +28,7 @@ let port: number;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'sparql-protocol-'));
   const nquads = [0, 1, 2, 3].map((n) => `<${DATA}/data${n}.rdf> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <${FOAF_DOCUMENT}> <${DATA}/data${n}.rdf> .\n`).join('');
-  const generation = await createGeneration(dataDir, { source: { kind: 'load', path: 'w3c-protocol' }, baseUrl: 'http://www.example' }, async (out) => {
+  const generation = await createGeneration(dataDir, { source: { kind: 'load', path: 'w3c-protocol' }, baseUrl: 'http://www.example', kinds: KIND_NAMES }, async (out) => {
     out.public.end(nquads);
     out.nonPublic.end();
   });

@@ -25,6 +25,7 @@ import { copyFixture, removeCopy } from '../fixtures/source-mini/harvest-fixture
 import { HAND_BASE_URL } from '../helpers/hand-export.js';
 import { memoryLogger } from '../helpers/http-context.js';
 import { tempDir } from '../unit/store-fixtures.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const B = HAND_BASE_URL;
 const KINDS = { objects: 'object', agents: 'agent', exhibitions: 'exhibition', concepts: 'concept' } as const;
@@ -80,7 +81,7 @@ describe('validators and the change feed follow the served bytes across harvests
 
   const harvestAndServe = async (): Promise<void> => {
     await writeSource();
-    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: source }, baseUrl: B }, async (out) => ({
+    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: source }, baseUrl: B, kinds: KIND_NAMES }, async (out) => ({
       details: { ...(await harvestExport(source, out, { baseUrl: B, imageHosts: [], validateImages: false })) },
     }));
     if (store.generation === undefined) await store.start(generation.dir);
@@ -159,7 +160,7 @@ describe('validators and the change feed follow the served bytes across harvests
     }
     await harvestAndServe();
     const config = loadConfig({ BASE_URL: B, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-    const ctx: AppContext = { config, iris: new Iris(B), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryCatalogue() };
+    const ctx: AppContext = { config, iris: new Iris(B), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES };
     app = createApp(ctx);
     previous = await look();
     feedBefore = await feedItems();

@@ -30,6 +30,7 @@ import { StoreManager } from '../../src/store/store-manager.js';
 import { createStores, type ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { memoryLogger } from './http-context.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 export const DEMO_OBJECTS = 1000;
 export const DEMO_SEED = 1;
@@ -114,7 +115,7 @@ async function buildDemo(): Promise<DemoData> {
     iiif.use('/iiif', createIiifRouter({ imageDir, sourceDir, baseUrl: iiifBase }));
     iiif.use(errorHandler(memoryLogger('fatal').logger));
     const host = new URL(iiifBase).host;
-    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: sourceDir }, baseUrl: TEST_BASE_URL }, async (out) => ({
+    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: sourceDir }, baseUrl: TEST_BASE_URL, kinds: KIND_NAMES }, async (out) => ({
       details: { ...(await harvestExport(sourceDir, out, { baseUrl: TEST_BASE_URL, imageHosts: [host], colors: { cacheDir: join(ROOT, 'color-cache') } })) },
     }));
     return { sourceDir, imageDir, dataDir, generation, iiifBase };
@@ -198,7 +199,7 @@ export async function startDemoApp(env: Record<string, string> = {}, options: De
     logger: memoryLogger('fatal').logger,
     metrics: new Metrics(),
     queries: new QueryCatalogue(),
-    iiifBase: data.iiifBase,
+    iiifBase: data.iiifBase, kinds: KIND_NAMES
   };
   // As server.ts mounts it: answering only for the objects public in the generation the REST store serves.
   const servedIiif = new ServedIiifAccess({ dataDir: data.dataDir, sourceDir: data.sourceDir });

@@ -18,6 +18,7 @@ import { createGeneration } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { memoryLogger } from './http-context.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 export const HAND_BASE_URL = 'http://localhost:3000';
 
@@ -95,13 +96,13 @@ export async function startHandApp(records: HandExport): Promise<HandApp> {
     await writeFile(join(sourceDir, SOURCE_FILES.concepts), lines(records.concepts));
     await writeFile(join(sourceDir, SOURCE_FILES.agents), lines(records.agents));
     await writeFile(join(sourceDir, SOURCE_FILES.exhibitions), lines(records.exhibitions));
-    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: sourceDir }, baseUrl: HAND_BASE_URL }, async (out) => ({
+    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: sourceDir }, baseUrl: HAND_BASE_URL, kinds: KIND_NAMES }, async (out) => ({
       details: { ...(await harvestExport(sourceDir, out, { baseUrl: HAND_BASE_URL, imageHosts: [] })) },
     }));
     store = new StoreManager({ includeNonPublic: true });
     await store.start(generation.dir);
     const config = loadConfig({ BASE_URL: HAND_BASE_URL, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-    const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryCatalogue() };
+    const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES };
     const app = createApp(ctx);
     const running = store;
     return {

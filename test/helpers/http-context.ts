@@ -11,6 +11,7 @@ import { Metrics } from '../../src/http/metrics.js';
 import { QueryCatalogue } from '../../src/queries/catalogue.js';
 import type { GenerationManifest, QueryStore } from '../../src/store/types.js';
 import { Iris } from '../../src/vocab/iris.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 /** A logger that keeps every line as a parsed object, for assertions on what was (not) logged. */
 export function memoryLogger(level: pino.Level = 'debug'): { logger: Logger; lines: Record<string, unknown>[] } {
@@ -73,5 +74,5 @@ export function httpTestContext(
 ): AppContext {
   const config = loadConfig({ DATA_DIR: 'data', ...env });
   catalogue ??= new QueryCatalogue();
-  return { config, iris: new Iris(config.baseUrl), store, logger, metrics: new Metrics(), queries: catalogue };
+  return { config, iris: new Iris(config.baseUrl), store, logger, metrics: new Metrics(), queries: catalogue, kinds: KIND_NAMES };
 }

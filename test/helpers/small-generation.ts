@@ -15,7 +15,7 @@ import { SOURCE_FILES } from '../../src/harvest/schema.js';
 import { createGeneration, type Generation } from '../../src/store/generations.js';
 import { publishStep } from '../../src/store/stores.js';
 import { handConcept, handObject } from './hand-export.js';
-import { KINDS } from '../../src/kinds/index.js';
+import { KIND_NAMES, KINDS } from '../../src/kinds/index.js';
 
 export interface SmallGenerationOptions {
   /** Names the generation's records (`G<seed>-<n>`), so that two generations hold different records. */
@@ -51,7 +51,7 @@ export async function makeSmallGeneration(config: Pick<Config, 'dataDir' | 'base
   const index = storedIndexStep({ baseUrl: config.baseUrl, kinds: KINDS, onDone: (outcome) => (problem = 'problem' in outcome ? outcome.problem : undefined) });
   const generation = await createGeneration(
     config.dataDir,
-    { source: { kind: 'harvest', path: sourceDir }, baseUrl: config.baseUrl },
+    { source: { kind: 'harvest', path: sourceDir }, baseUrl: config.baseUrl, kinds: KIND_NAMES },
     async (out) => ({ details: { ...(await harvestExport(sourceDir, out, { baseUrl: config.baseUrl, imageHosts: [] })) } }),
     { makeCurrent: options.current ?? true, derive: options.publish === false ? index : publishStep({ store: config.store }, index) },
   );

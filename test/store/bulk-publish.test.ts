@@ -20,6 +20,7 @@ import type { RemoteServer } from '../../src/store/remote/remote-server.js';
 import { createStores, ensurePublished, remoteServer } from '../../src/store/stores.js';
 import type { RemoteStore } from '../../src/store/remote/remote-store.js';
 import { describeWithVirtuoso, ISQL_BIN, startVirtuoso, type VirtuosoServer } from '../helpers/virtuoso.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const FILE = 'test/store/bulk-publish.test.ts';
 const BASE = 'http://localhost:3000';
@@ -63,7 +64,7 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
     Number(json((await server.query(`SELECT (COUNT(*) AS ?n) WHERE { ${where} }`, 'application/sparql-results+json')).body).results.bindings[0]?.n?.value);
 
   const makeGeneration = (): Promise<Generation> =>
-    createGeneration(dataDir, { source: { kind: 'load', path: 'test' }, baseUrl: BASE }, async (out) => {
+    createGeneration(dataDir, { source: { kind: 'load', path: 'test' }, baseUrl: BASE, kinds: KIND_NAMES }, async (out) => {
       const { pub, nonPub } = files();
       out.public.end(`${pub.join('\n')}\n`);
       out.nonPublic.end(`${nonPub.join('\n')}\n`);

@@ -22,7 +22,7 @@ import { createStores, dropRemoteGenerations, ensurePublished, indexingStore, pu
 import { storedIndexStep } from '../../src/engine/indexes.js';
 import { storedIndexFile } from '../../src/collection-index/stored-index.js';
 import { describeWithVirtuoso, startVirtuoso, type VirtuosoServer } from '../helpers/virtuoso.js';
-import { KINDS } from '../../src/kinds/index.js';
+import { KIND_NAMES, KINDS } from '../../src/kinds/index.js';
 
 const FILE = 'test/store/remote-store.test.ts';
 const run = promisify(execFile);
@@ -77,7 +77,7 @@ describeWithVirtuoso(FILE)('the remote store on Virtuoso', () => {
   const makeGeneration = (v: Version, options: { publish?: boolean; current?: boolean } = {}): Promise<Generation> =>
     createGeneration(
       dataDir,
-      { source: { kind: 'load', path: 'test' }, baseUrl: BASE },
+      { source: { kind: 'load', path: 'test' }, baseUrl: BASE, kinds: KIND_NAMES },
       async (out) => {
         const { pub, nonPub } = quads(v);
         out.public.end(pub);
@@ -282,7 +282,7 @@ describeWithVirtuoso(FILE)('the remote store on Virtuoso', () => {
     const step = storedIndexStep({ baseUrl: BASE, kinds: KINDS, openStore: indexingStore(config), onDone: (o) => (outcome = o) });
     const made = await createGeneration(
       dataDir,
-      { source: { kind: 'load', path: 'test' }, baseUrl: BASE },
+      { source: { kind: 'load', path: 'test' }, baseUrl: BASE, kinds: KIND_NAMES },
       async (out) => {
         const { pub, nonPub } = quads({ title: 'Met index', years: [] });
         out.public.end(pub);
@@ -303,7 +303,7 @@ describeWithVirtuoso(FILE)('the remote store on Virtuoso', () => {
     await expect(
       createGeneration(
         dataDir,
-        { source: { kind: 'load', path: 'test' }, baseUrl: BASE },
+        { source: { kind: 'load', path: 'test' }, baseUrl: BASE, kinds: KIND_NAMES },
         async (out) => {
           const { pub, nonPub } = quads({ title: 'Kapot', years: [], split: true });
           out.public.end(pub);

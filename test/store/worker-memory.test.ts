@@ -16,6 +16,7 @@ import { Iris } from '../../src/vocab/iris.js';
 import { memoryLogger } from '../helpers/http-context.js';
 import { makeSmallGeneration } from '../helpers/small-generation.js';
 import { tempDir } from '../unit/store-fixtures.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const BASE = 'http://localhost:3000';
 
@@ -27,7 +28,7 @@ it('reports the memory of every store worker at /metrics: REST serving, SPARQL s
     const config = loadConfig({ BASE_URL: BASE, DATA_DIR: `${dir}/data`, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
     const generation = await makeSmallGeneration(config, dir, { seed: 1, publish: false });
     await Promise.all([rest.start(generation.dir), sparql.start(generation.dir)]);
-    const ctx: AppContext = { config, iris: new Iris(BASE), store: rest, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryCatalogue() };
+    const ctx: AppContext = { config, iris: new Iris(BASE), store: rest, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES };
     const app = createApp(ctx, { sparqlStore: sparql });
     // The standby reports once it has loaded.
     for (let i = 0; i < 100 && !sparql.standbyReady(); i++) await new Promise((resolve) => setTimeout(resolve, 100));

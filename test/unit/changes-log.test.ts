@@ -13,12 +13,13 @@ import { recordSwitch } from '../../src/changes/record-switch.js';
 import { loadNQuadsFile } from '../../src/store/load.js';
 import { currentGeneration, generationFiles, readGeneration, setCurrent, type Generation } from '../../src/store/generations.js';
 import { adminQuads, agentGraph, agentIri, BASE, objectGraph, objectIri, syntheticDataset, tempDir, writeNQuads } from './store-fixtures.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Every activity of the feed, page by page, as [type, record, target?]. */
 async function feedItems(dataDir: string, servedId: string | undefined, pageSize = 3): Promise<string[][]> {
-  const feed = new ChangeFeed(dataDir, 'http://museum.test/v2/changes', pageSize);
+  const feed = new ChangeFeed(dataDir, 'http://museum.test/v2/changes', KIND_NAMES, pageSize);
   const out: string[][] = [];
   for (let n = 1; n <= (await feed.pageCount(servedId)); n++) {
     const page = await feed.page(servedId, n);
@@ -61,7 +62,8 @@ describe('snapshots', () => {
       const files = async (name: string, lines: string[]) => {
         const pub = await writeNQuads(path.join(dir, `${name}.nq`), lines);
         const empty = await writeNQuads(path.join(dir, `${name}-np.nq`), []);
-        return computeSnapshot({ public: pub, nonPublic: empty }, { id: name, baseUrl: BASE } as GenerationManifest);
+        const counts = { publicRecords: KIND_NAMES.zeroCounts(), nonPublicRecords: KIND_NAMES.zeroCounts() };
+        return computeSnapshot({ public: pub, nonPublic: empty }, { id: name, baseUrl: BASE, counts } as GenerationManifest);
       };
       const a = await files('a', canonical);
       const b = await files('b', [...noise, ...spaced]);
@@ -84,7 +86,7 @@ describe('the change log across generations', () => {
   });
   afterEach(() => remove());
 
-  const load = async (lines: string[]): Promise<Generation> => loadNQuadsFile(dataDir, await writeNQuads(path.join(dir, `in${++n}.nq`), lines));
+  const load = async (lines: string[]): Promise<Generation> => loadNQuadsFile(dataDir, await writeNQuads(path.join(dir, `in${++n}.nq`), lines), { kinds: KIND_NAMES });
 
   it('starts a fresh folder with one Create per public record, then logs updates, deletes with reasons, and rollbacks', async () => {
     const g1 = await load([...objectGraph(1), ...objectGraph(2), ...objectGraph(3), ...agentGraph(1)]);
@@ -132,7 +134,7 @@ describe('the change log across generations', () => {
   it('never serves a block whose switch did not happen, and the next switch starts from what is current', async () => {
     const g1 = await load([...objectGraph(1)]);
     const g2 = await load([...objectGraph(1), ...objectGraph(2)]);
-    const g3 = await loadNQuadsFile(dataDir, await writeNQuads(path.join(dir, 'x.nq'), [...objectGraph(3)]), { makeCurrent: false });
+    const g3 = await loadNQuadsFile(dataDir, await writeNQuads(path.join(dir, 'x.nq'), [...objectGraph(3)]), { makeCurrent: false, kinds: KIND_NAMES });
     // A writer that dies after writing its block, before `current` moves.
     await expect(
       recordSwitch(dataDir, g3, {

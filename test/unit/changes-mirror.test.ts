@@ -12,6 +12,7 @@ import { loadNQuadsFile } from '../../src/store/load.js';
 import { currentGeneration, generationFiles, setCurrent, type Generation } from '../../src/store/generations.js';
 import { httpTestContext, ReadinessOnlyStore } from '../helpers/http-context.js';
 import { adminQuads, agentGraph, agentIri, BASE, objectGraph, objectIri, tempDir, writeNQuads } from './store-fixtures.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 type ObjectState = 'absent' | 'public' | 'retitled' | 'private' | 'removed' | 'merged';
 type AgentState = 'absent' | 'public' | 'private';
@@ -83,7 +84,7 @@ describe('a mirror replaying the change feed from page 1', () => {
               if (target) generations.push(target);
               continue;
             }
-            const generation = await loadNQuadsFile(dataDir, await writeNQuads(path.join(dir, `in${i}.nq`), dataset(step)), { baseUrl: BASE });
+            const generation = await loadNQuadsFile(dataDir, await writeNQuads(path.join(dir, `in${i}.nq`), dataset(step)), { baseUrl: BASE, kinds: KIND_NAMES });
             generations.push({ generation, model: modelPublic(step) });
           }
           const current = await currentGeneration(dataDir);

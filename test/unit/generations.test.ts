@@ -21,6 +21,7 @@ import {
   type GenerationOutput,
 } from '../../src/store/generations.js';
 import { adminQuads, agentGraph, BASE, objectGraph, objectIri, tempDir } from './store-fixtures.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const write = (lines: { public: string[]; nonPublic: string[] }) => async (out: GenerationOutput) => {
   out.public.write(lines.public.map((l) => `${l}\n`).join(''));
@@ -28,7 +29,7 @@ const write = (lines: { public: string[]; nonPublic: string[] }) => async (out: 
 };
 
 const make = (dataDir: string, publicLines: string[], nonPublic: string[] = []) =>
-  createGeneration(dataDir, { source: { kind: 'load', path: 'test.nq' }, baseUrl: BASE }, write({ public: publicLines, nonPublic }));
+  createGeneration(dataDir, { source: { kind: 'load', path: 'test.nq' }, baseUrl: BASE, kinds: KIND_NAMES }, write({ public: publicLines, nonPublic }));
 
 const currentPointer = (dataDir: string): Promise<string> => readFile(path.join(dataDir, 'current'), 'utf8').then((s) => s.trim());
 
@@ -84,7 +85,7 @@ describe('store generations', () => {
     it('removes the staging folder and leaves current alone when the writer fails', async () => {
       const first = await make(dataDir, objectGraph(1));
       await expect(
-        createGeneration(dataDir, { source: { kind: 'harvest', path: 'x' }, baseUrl: BASE }, async (out) => {
+        createGeneration(dataDir, { source: { kind: 'harvest', path: 'x' }, baseUrl: BASE, kinds: KIND_NAMES }, async (out) => {
           out.public.write(`${objectGraph(2).join('\n')}\n`);
           throw new Error('objects.jsonl:7: bad record');
         }),
@@ -106,7 +107,7 @@ describe('store generations', () => {
 
     it('refuses a generation whose base URL nobody knows', async () => {
       await expect(
-        createGeneration(dataDir, { source: { kind: 'load', path: 'x' } }, write({ public: objectGraph(1), nonPublic: [] })),
+        createGeneration(dataDir, { source: { kind: 'load', path: 'x' }, kinds: KIND_NAMES }, write({ public: objectGraph(1), nonPublic: [] })),
       ).rejects.toThrow(/base URL/);
       expect(await listGenerations(dataDir)).toEqual([]);
     });
@@ -115,7 +116,7 @@ describe('store generations', () => {
       const first = await make(dataDir, objectGraph(1));
       const second = await createGeneration(
         dataDir,
-        { source: { kind: 'load', path: 'x' }, baseUrl: BASE },
+        { source: { kind: 'load', path: 'x' }, baseUrl: BASE, kinds: KIND_NAMES },
         write({ public: objectGraph(2), nonPublic: [] }),
         { makeCurrent: false },
       );

@@ -18,7 +18,7 @@ import { loadNQuadsFile } from '../../src/store/load.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import type { GenerationManifest } from '../../src/store/types.js';
 import { adminQuads, objectGraph, objectIri, tempDir, writeNQuads } from './store-fixtures.js';
-import { KINDS } from '../../src/kinds/index.js';
+import { KIND_NAMES, KINDS } from '../../src/kinds/index.js';
 
 const MESSAGE = /too large for the embedded store: 14\.5M quads \(100,000 records, 100,000 of them objects\) against a limit of 13\.0M quads in one WebAssembly heap \(about 76k objects of 171 quads each\)\. .*set STORE_URL/;
 
@@ -50,7 +50,7 @@ describe('the embedded store limit', () => {
     ({ dir, remove } = await tempDir('store-limit-'));
     const lines = [...objectGraph(1, 'Small 1'), ...objectGraph(2), ...adminQuads(objectIri(2), { private: true })];
     await mkdir(path.join(dir, 'data'));
-    small = await loadNQuadsFile(path.join(dir, 'data'), await writeNQuads(path.join(dir, 'small.nq'), lines), { makeCurrent: false });
+    small = await loadNQuadsFile(path.join(dir, 'data'), await writeNQuads(path.join(dir, 'small.nq'), lines), { makeCurrent: false, kinds: KIND_NAMES });
     const hugeDir = path.join(dir, 'huge');
     await mkdir(hugeDir);
     for (const name of ['public', 'nonPublic'] as const) {

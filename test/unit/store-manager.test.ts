@@ -6,6 +6,7 @@ import { generationFiles, type Generation } from '../../src/store/generations.js
 import { loadNQuadsFile } from '../../src/store/load.js';
 import { StoreManager, type QueryOutcome } from '../../src/store/store-manager.js';
 import { ADMIN_GRAPH, adminQuads, agentGraph, objectGraph, objectIri, tempDir, writeNQuads } from './store-fixtures.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 const titleQuery = `SELECT ?title WHERE { GRAPH <${objectIri(1)}> { <${objectIri(1)}> <${RDFS_LABEL}> ?title } }`;
@@ -33,7 +34,7 @@ describe('StoreManager', () => {
   const generation = async (name: string, lines: string[]): Promise<Generation> => {
     const dataDir = path.join(dir, name);
     await mkdir(dataDir);
-    return loadNQuadsFile(dataDir, await writeNQuads(path.join(dir, `${name}.nq`), lines));
+    return loadNQuadsFile(dataDir, await writeNQuads(path.join(dir, `${name}.nq`), lines), { kinds: KIND_NAMES });
   };
   const titled = (prefix: string): string[] => [
     ...objectGraph(1, `${prefix} 1`),

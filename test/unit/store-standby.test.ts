@@ -11,6 +11,7 @@ import type { Generation } from '../../src/store/generations.js';
 import { loadNQuadsFile } from '../../src/store/load.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { objectGraph, objectIri, tempDir, writeNQuads } from './store-fixtures.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 const titleQuery = `SELECT ?title WHERE { GRAPH <${objectIri(1)}> { <${objectIri(1)}> <${RDFS_LABEL}> ?title } }`;
@@ -36,7 +37,7 @@ describe('StoreManager with a standby worker', () => {
     for (let n = 1; n <= 500; n++) lines.push(...objectGraph(n, `${name} ${n}`));
     const dataDir = path.join(dir, name);
     await mkdir(dataDir);
-    return loadNQuadsFile(dataDir, await writeNQuads(path.join(dir, `${name}.nq`), lines));
+    return loadNQuadsFile(dataDir, await writeNQuads(path.join(dir, `${name}.nq`), lines), { kinds: KIND_NAMES });
   };
   const untilStandby = async (store: StoreManager): Promise<void> => {
     if (!store.standbyReady()) await once(store, 'standby');

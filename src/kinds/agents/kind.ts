@@ -31,6 +31,7 @@ function oracleFilters(params: Readonly<Record<string, string>>): OracleFragment
 export const AGENTS: ResourceKind<AgentTable> = {
   kind: 'agent',
   collection: 'agents',
+  class: { iri: `${NS.crm}E39_Actor`, name: 'Actor' },
   record: recordDeclaration('agent', {
     alsoAt: ['/id/ark\\:/29417/agent/:pid'],
     shape: shapeAgent,

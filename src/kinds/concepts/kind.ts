@@ -13,6 +13,7 @@ import type { ResourceKind } from '../../engine/kind.js';
 import { indexTable, labelledIndex, labelledPage, recordDeclaration } from '../../engine/declarations.js';
 import { shapeConcept } from './shaping.js';
 import { CONCEPTS_API } from './api.js';
+import { NS } from '../../vocab/namespaces.js';
 
 interface ConceptRows {
   concepts: readonly Row[];
@@ -46,6 +47,7 @@ export function buildConceptTable(generationId: string, rows: ConceptRows): Conc
 export const CONCEPTS: ResourceKind<ConceptTable> = {
   kind: 'concept',
   collection: 'concepts',
+  class: { iri: `${NS.crm}E55_Type`, name: 'Type' },
   record: recordDeclaration('concept', {
     shape: shapeConcept,
     // The spec gives concepts ETag and Last-Modified but no Cache-Control, as the real service sends.

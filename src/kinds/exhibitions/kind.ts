@@ -14,6 +14,7 @@ import { indexTable, labelledIndex, labelledPage, recordDeclaration } from '../.
 import { shapeExhibition } from './shaping.js';
 import { AUTHORITY } from '../../vocab/namespaces.js';
 import { EXHIBITIONS_API } from './api.js';
+import { NS } from '../../vocab/namespaces.js';
 
 interface ExhibitionRows {
   exhibitions: readonly Row[];
@@ -36,6 +37,7 @@ export function buildExhibitionTable(generationId: string, rows: ExhibitionRows)
 export const EXHIBITIONS: ResourceKind<ExhibitionTable> = {
   kind: 'exhibition',
   collection: 'exhibitions',
+  class: { iri: `${NS.crm}E7_Activity`, name: 'Activity' },
   record: recordDeclaration('exhibition', {
     shape: shapeExhibition,
     messages: { notFound: 'Exhibition not found', invalidPid: 'Invalid exhibition id. Use TE_<year>-<serial>.' },

@@ -13,6 +13,7 @@ import { objectTextFields } from './text.js';
 import { baseColorSets, decadeSets, materialSets, objectIndexes, typeSets } from './indexes.js';
 import { relatedObjects } from './similar.js';
 import { OBJECTS_API } from './api.js';
+import { NS } from '../../vocab/namespaces.js';
 
 /** Exact texts of reference/error-bodies.json. */
 export const OBJECT_NOT_FOUND = 'Object not found';
@@ -24,6 +25,7 @@ const ObjectQuery = z.object({ colors: booleanFlag }).loose();
 export const OBJECTS: ResourceKind<ObjectTable> = {
   kind: 'object',
   collection: 'objects',
+  class: { iri: `${NS.crm}E22_Human-Made_Object`, name: 'HumanMadeObject' },
   record: recordDeclaration('object', {
     shape: shapeObject,
     messages: { notFound: OBJECT_NOT_FOUND, invalidPid: 'Invalid object number.' },
