@@ -7,7 +7,8 @@
  *   - `dcat:endpointDescription` is this service's documentation page `{base}/docs` (the real service's
  *     `/api-docs`, which redirects there), so every link of the catalog answers on the deployment itself;
  *   - `foaf:homepage` is `{base}`; the publisher and its homepage are the museum's own, not the deployment's.
- * The datasets are the reference's, in its order, plus the production density.
+ * The datasets are the reference's, in its order, plus the production density; each kind declares its own
+ * (src/kinds/<kind>/api.ts).
  * Added to the reference: each record collection's N-Quads dump as a second `dcat:distribution`, the whole
  * collection's dump and the change feed (/v2/changes) as the catalog's own `dcat:distribution` (a DCAT catalog
  * is a dataset) and the SPARQL endpoint as a `dcat:DataService` under `dcat:service`.
@@ -18,155 +19,39 @@ import type { AppContext } from '../app-context.js';
 import { sendAnswer } from '../http/answer.js';
 import { RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
+import type { RecordTable } from '../collection-index/record-table.js';
+import { texts, type IndexDatasetText, type RecordDatasetText } from '../engine/catalog-dataset.js';
+import type { ResourceKind } from '../engine/kind.js';
 import { AUTHORITY, MUSEUM, NS } from '../vocab/namespaces.js';
+import type { RecordKinds } from '../vocab/record-kinds.js';
 
 /** The human documentation page of the API (rendered from /openapi.json), every dataset's endpoint description. */
 export const API_DOCS_PATH = '/docs';
 
-type LangString = { '@value': string; '@language': 'nl' | 'en' | 'fr' };
-
-/** Texts in the catalog's language order: nl, en, fr. */
-const texts = (nl: string, en: string, fr: string): LangString[] => [
-  { '@value': nl, '@language': 'nl' },
-  { '@value': en, '@language': 'en' },
-  { '@value': fr, '@language': 'fr' },
-];
-
-interface DatasetText {
+/** A dataset of the catalog: a kind's record collection (with its dump) or an index endpoint. */
+interface Dataset extends RecordDatasetText {
   /** The path segment under /v2/id/. */
   name: string;
-  crmClass: string;
-  title: LangString[];
-  description: LangString[];
-  /** `rdfs:label` of the JSON-LD distribution. */
-  distribution: string;
+  /** The CIDOC-CRM class of its members. */
+  classIri: string;
   /** Record collections also have a gzip N-Quads dump (endpoints/dumps.ts). */
-  dump?: true;
+  dump: boolean;
 }
 
 /**
- * The datasets in the reference's order with its texts (reference/dcat-catalog.jsonld), the colour index
- * (`E26_Physical_Feature`) fifth as there; the production density, which the reference does not list, comes last.
+ * The datasets in catalog order: the kinds' record collections, then the index endpoints the kinds own that
+ * the reference catalog lists (reference/dcat-catalog.jsonld), then those it does not (the production
+ * density). Every text is the kind's own (src/kinds/<kind>/api.ts).
  */
-const DATASETS: readonly DatasetText[] = [
-  {
-    name: 'objects',
-    crmClass: 'E22_Human-Made_Object',
-    title: texts('Objecten', 'Objects', 'Objets'),
-    description: texts(
-      'Alle gepubliceerde objecten uit de collectie van Design Museum Gent. Ondersteunt filtering op type, materiaal, kleur, tentoonstellingsstatus en meer.',
-      'All published objects from the Design Museum Gent collection. Supports filtering by type, material, color, display status and more.',
-      "Tous les objets publiés de la collection du Design Museum Gent. Prend en charge le filtrage par type, matériau, couleur, statut d'exposition et plus.",
-    ),
-    distribution: 'Paginated JSON-LD collection',
-    dump: true,
-  },
-  {
-    name: 'agents',
-    crmClass: 'E39_Actor',
-    title: texts('Agenten', 'Agents', 'Agents'),
-    description: texts(
-      'Alle agenten (personen en organisaties) gerelateerd aan de collectie van Design Museum Gent. Verrijkt met Wikipedia-biografieën en tentoonstellingsdeelnames.',
-      'All agents (persons and organisations) related to the Design Museum Gent collection. Enriched with Wikipedia biographies and exhibition participation.',
-      'Tous les agents (personnes et organisations) liés à la collection du Design Museum Gent. Enrichis avec des biographies Wikipedia et des participations aux expositions.',
-    ),
-    distribution: 'Paginated JSON-LD collection',
-    dump: true,
-  },
-  {
-    name: 'exhibitions',
-    crmClass: 'E7_Activity',
-    title: texts('Tentoonstellingen', 'Exhibitions', 'Expositions'),
-    description: texts(
-      'Alle tentoonstellingen uit het archief van Design Museum Gent, met meertalige titels, beschrijvingen en links naar getoonde collectieobjecten.',
-      'All exhibitions from the Design Museum Gent archive, with multilingual titles, descriptions and links to collection objects shown.',
-      'Toutes les expositions des archives du Design Museum Gent, avec des titres et descriptions multilingues et des liens vers les objets présentés.',
-    ),
-    distribution: 'Paginated JSON-LD collection',
-    dump: true,
-  },
-  {
-    name: 'concepts',
-    crmClass: 'E55_Type',
-    title: texts('Thesaurus', 'Thesaurus', 'Thésaurus'),
-    description: texts(
-      'Thesaurus met termen gebruikt voor de beschrijving van objecten in de collectie van Design Museum Gent, inclusief materialen, technieken en objecttypes.',
-      'Thesaurus of terms used to describe objects in the Design Museum Gent collection, including materials, techniques and object types.',
-      "Thésaurus des termes utilisés pour décrire les objets de la collection du Design Museum Gent, incluant matériaux, techniques et types d'objets.",
-    ),
-    distribution: 'Paginated JSON-LD collection',
-    dump: true,
-  },
-  {
-    name: 'colors',
-    crmClass: 'E26_Physical_Feature',
-    title: texts('Kleurenindex', 'Color index', 'Index des couleurs'),
-    description: texts(
-      'Kleurenstatistieken over de volledige collectie, gewogen op basis van dominantiepercentages. Inclusief basiskleurcategorieën en CSS-kleurnamen.',
-      'Color statistics across the full collection, weighted by dominance percentages. Includes base color categories and CSS color names.',
-      "Statistiques de couleurs sur l'ensemble de la collection, pondérées par les pourcentages de dominance. Inclut les catégories de couleurs de base et les noms de couleurs CSS.",
-    ),
-    distribution: 'Color index JSON-LD',
-  },
-  {
-    name: 'types',
-    crmClass: 'E55_Type',
-    title: texts('Objecttypes', 'Object types', "Types d'objets"),
-    description: texts(
-      'Alle objecttypes aanwezig in de collectie met objectaantallen.',
-      'All object types present in the collection with object counts.',
-      "Tous les types d'objets présents dans la collection avec le nombre d'objets.",
-    ),
-    distribution: 'Type index JSON-LD',
-  },
-  {
-    name: 'materials',
-    crmClass: 'E57_Material',
-    title: texts('Materialen', 'Materials', 'Matériaux'),
-    description: texts(
-      'Alle materialen aanwezig in de collectie met objectaantallen.',
-      'All materials present in the collection with object counts.',
-      "Tous les matériaux présents dans la collection avec le nombre d'objets.",
-    ),
-    distribution: 'Material index JSON-LD',
-  },
-  {
-    name: 'nationalities',
-    crmClass: 'E55_Type',
-    title: texts('Nationaliteiten', 'Nationalities', 'Nationalités'),
-    description: texts(
-      'Alle nationaliteiten aanwezig in de agentrecords met agentaantallen.',
-      'All nationalities present in the agent records with agent counts.',
-      "Toutes les nationalités présentes dans les enregistrements d'agents avec le nombre d'agents.",
-    ),
-    distribution: 'Nationality index JSON-LD',
-  },
-  {
-    name: 'roles',
-    crmClass: 'E55_Type',
-    title: texts('Rollen', 'Roles', 'Rôles'),
-    description: texts(
-      'Alle rollen die agenten spelen in de collectie van Design Museum Gent (ontwerper, producent) met agentaantallen.',
-      'All roles agents play in the Design Museum Gent collection (designer, producer) with agent counts.',
-      "Tous les rôles joués par les agents dans la collection du Design Museum Gent (designer, producteur) avec le nombre d'agents.",
-    ),
-    distribution: 'Role index JSON-LD',
-  },
-  {
-    name: 'production',
-    crmClass: 'E52_Time-Span',
-    title: texts('Productiedichtheid', 'Production density', 'Densité de production'),
-    description: texts(
-      'Hoeveel van de gepubliceerde collectie in elke periode gemaakt werd: elk gedateerd object weegt 1, gespreid over de jaren van zijn datering.',
-      'How much of the published collection was being made in each period: each dated object weighs 1, spread over the years of its dating.',
-      'Quelle part de la collection publiée a été produite à chaque période : chaque objet daté pèse 1, réparti sur les années de sa datation.',
-    ),
-    distribution: 'Production density JSON-LD',
-  },
-];
-
-/** The record collections: the datasets with a dump, which the SPARQL endpoint serves too. */
-const RECORD_DATASETS = DATASETS.filter((d) => d.dump);
+function datasets(kinds: RecordKinds<ResourceKind<RecordTable>>): Dataset[] {
+  const indexes = kinds.list.flatMap((kind) => kind.api.indexDatasets ?? []);
+  const index = (d: IndexDatasetText): Dataset => ({ ...d, classIri: `${NS.crm}${d.crmClass}`, dump: false });
+  return [
+    ...kinds.list.map((kind): Dataset => ({ ...kind.api.dataset, name: kind.collection, classIri: kind.class.iri, dump: true })),
+    ...indexes.filter((d) => !d.beyondReference).map(index),
+    ...indexes.filter((d) => d.beyondReference).map(index),
+  ];
+}
 
 /** A gzip-compressed N-Quads dump served under /v2/dumps/ (endpoints/dumps.ts). */
 const dumpDistribution = (base: string, file: string, label: string): Record<string, unknown> => ({
@@ -189,18 +74,18 @@ const changeFeedDistribution = (base: string): Record<string, unknown> => ({
   'rdfs:label': 'Change feed of the collection (IIIF Change Discovery 1.0, Activity Streams 2.0)',
 });
 
-/** The SPARQL endpoint as a DCAT data service over the four datasets; its description is its own URL. */
-const sparqlService = (base: string): Record<string, unknown> => ({
+/** The SPARQL endpoint as a DCAT data service over the record collections; its description is its own URL. */
+const sparqlService = (base: string, records: readonly Dataset[]): Record<string, unknown> => ({
   '@id': `${base}/sparql`,
   '@type': 'dcat:DataService',
   'dct:title': texts('SPARQL-eindpunt', 'SPARQL endpoint', 'Point d’accès SPARQL'),
   'dct:conformsTo': { '@id': 'https://www.w3.org/TR/sparql11-protocol/' },
   'dcat:endpointURL': { '@id': `${base}/sparql` },
   'dcat:endpointDescription': { '@id': `${base}/sparql` },
-  'dcat:servesDataset': RECORD_DATASETS.map((d) => ({ '@id': `${base}/v2/id/${d.name}` })),
+  'dcat:servesDataset': records.map((d) => ({ '@id': `${base}/v2/id/${d.name}` })),
 });
 
-const dataset = (base: string, d: DatasetText): Record<string, unknown> => {
+const dataset = (base: string, d: Dataset): Record<string, unknown> => {
   const url = `${base}/v2/id/${d.name}`;
   const json: Record<string, unknown> = {
     '@type': 'dcat:Distribution',
@@ -214,7 +99,7 @@ const dataset = (base: string, d: DatasetText): Record<string, unknown> => {
     '@type': 'dcat:Dataset',
     'dct:title': d.title,
     'dct:description': d.description,
-    'dct:type': { '@id': `${NS.crm}${d.crmClass}` },
+    'dct:type': { '@id': d.classIri },
     'dcat:distribution': d.dump ? [json, dumpDistribution(base, `${d.name}.nq.gz`, `N-Quads dump of all ${d.name} (gzip)`)] : [json],
     'dcat:endpointURL': { '@id': url },
     'dcat:endpointDescription': { '@id': `${base}${API_DOCS_PATH}` },
@@ -222,7 +107,8 @@ const dataset = (base: string, d: DatasetText): Record<string, unknown> => {
 };
 
 /** The catalog document of a deployment whose BASE_URL is `base` (scheme and host, no trailing slash). */
-export function buildCatalog(base: string): Record<string, unknown> {
+export function buildCatalog(base: string, kinds: RecordKinds<ResourceKind<RecordTable>>): Record<string, unknown> {
+  const all = datasets(kinds);
   return {
     '@context': {
       dcat: NS.dcat,
@@ -256,16 +142,16 @@ export function buildCatalog(base: string): Record<string, unknown> {
     'dct:language': (['NLD', 'ENG', 'FRA'] as const).map((code) => ({ '@id': `${AUTHORITY.language}${code}` })),
     'dct:conformsTo': { '@id': NS.crm, 'rdfs:label': 'CIDOC-CRM' },
     'foaf:homepage': { '@id': base },
-    'dcat:dataset': DATASETS.map((d) => dataset(base, d)),
+    'dcat:dataset': all.map((d) => dataset(base, d)),
     // Beyond the reference catalog: the whole collection as one dump, and the SPARQL endpoint.
     'dcat:distribution': [dumpDistribution(base, 'collection.nq.gz', 'N-Quads dump of the whole collection (gzip)'), changeFeedDistribution(base)],
-    'dcat:service': [sparqlService(base)],
+    'dcat:service': [sparqlService(base, all.filter((d) => d.dump))],
   };
 }
 
 /** GET/HEAD /v2/ and /v2/dcat (mount under /v2): the catalog with ETag and Cache-Control. */
-export function catalogRoutes(ctx: Pick<AppContext, 'config'>): Router {
-  const doc = buildCatalog(ctx.config.baseUrl);
+export function catalogRoutes(ctx: Pick<AppContext, 'config' | 'kinds'>): Router {
+  const doc = buildCatalog(ctx.config.baseUrl, ctx.kinds);
   const body = JSON.stringify(doc);
   const validators = { etag: weakEtag('catalog', body) };
   const send: RequestHandler = async (req, res) => {

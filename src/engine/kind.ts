@@ -12,6 +12,7 @@ import type { SortOrder } from '../collection-index/sort-orders.js';
 import type { TextField } from '../collection-index/text/text-index.js';
 import type { ParameterDoc } from '../openapi/parameters.js';
 import type { JsonObject } from '../shaping/jsonld.js';
+import type { IndexDatasetText, RecordDatasetText } from './catalog-dataset.js';
 import type { IndexEndpoints } from './index-endpoints.js';
 import type { LabelledSet } from './label-index.js';
 import type { CollectionName, Iris, RecordKind } from '../vocab/iris.js';
@@ -97,8 +98,12 @@ export interface FacetDeclaration<T extends RecordTable> {
   sets(table: T): readonly LabelledSet[];
 }
 
-/** What the API description (src/openapi) says of the kind beyond what its other declarations give. */
+/** What the API description (src/openapi) and the DCAT catalog say of the kind beyond what its other declarations give. */
 export interface ApiDeclaration {
+  /** The DCAT dataset of its record collection. */
+  readonly dataset: RecordDatasetText;
+  /** The DCAT datasets of the index endpoints it owns, in catalog order. */
+  readonly indexDatasets?: readonly IndexDatasetText[];
   /** The record's JSON Schema, `schemas/<schemaFile>.schema.json`: component `<Kind>Record` of the document. */
   readonly schemaFile: string;
   /** A pid of a public record of the demo collection: the example of the record path. */

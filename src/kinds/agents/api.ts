@@ -1,9 +1,43 @@
 /** What the API description says of the agents (src/openapi; spec, "Agents collection"). */
+import { texts } from '../../engine/catalog-dataset.js';
 import type { ApiDeclaration } from '../../engine/kind.js';
 import { commaAnd, flag, languageCodes, modifiedSince } from '../../openapi/parameters.js';
 import { AGENT_ROLES, AGENT_TYPES } from './table.js';
 
 export const AGENTS_API: ApiDeclaration = {
+  dataset: {
+    title: texts('Agenten', 'Agents', 'Agents'),
+    description: texts(
+      'Alle agenten (personen en organisaties) gerelateerd aan de collectie van Design Museum Gent. Verrijkt met Wikipedia-biografieën en tentoonstellingsdeelnames.',
+      'All agents (persons and organisations) related to the Design Museum Gent collection. Enriched with Wikipedia biographies and exhibition participation.',
+      'Tous les agents (personnes et organisations) liés à la collection du Design Museum Gent. Enrichis avec des biographies Wikipedia et des participations aux expositions.',
+    ),
+    distribution: 'Paginated JSON-LD collection',
+  },
+  indexDatasets: [
+    {
+      name: 'nationalities',
+      crmClass: 'E55_Type',
+      title: texts('Nationaliteiten', 'Nationalities', 'Nationalités'),
+      description: texts(
+        'Alle nationaliteiten aanwezig in de agentrecords met agentaantallen.',
+        'All nationalities present in the agent records with agent counts.',
+        "Toutes les nationalités présentes dans les enregistrements d'agents avec le nombre d'agents.",
+      ),
+      distribution: 'Nationality index JSON-LD',
+    },
+    {
+      name: 'roles',
+      crmClass: 'E55_Type',
+      title: texts('Rollen', 'Roles', 'Rôles'),
+      description: texts(
+        'Alle rollen die agenten spelen in de collectie van Design Museum Gent (ontwerper, producent) met agentaantallen.',
+        'All roles agents play in the Design Museum Gent collection (designer, producer) with agent counts.',
+        "Tous les rôles joués par les agents dans la collection du Design Museum Gent (designer, producteur) avec le nombre d'agents.",
+      ),
+      distribution: 'Role index JSON-LD',
+    },
+  ],
   schemaFile: 'agent',
   pidExample: 'DMG-A-00001',
   searchText: 'Full text on names and ids: one word; several words (all must match); a quoted exact phrase; `OR`; `-word` negation.',

@@ -1,8 +1,65 @@
 /** What the API description says of the objects (src/openapi; spec, "Objects collection"). */
+import { texts } from '../../engine/catalog-dataset.js';
 import type { ApiDeclaration } from '../../engine/kind.js';
 import { commaAnd, flag, languageCodes, modifiedSince } from '../../openapi/parameters.js';
 
 export const OBJECTS_API: ApiDeclaration = {
+  dataset: {
+    title: texts('Objecten', 'Objects', 'Objets'),
+    description: texts(
+      'Alle gepubliceerde objecten uit de collectie van Design Museum Gent. Ondersteunt filtering op type, materiaal, kleur, tentoonstellingsstatus en meer.',
+      'All published objects from the Design Museum Gent collection. Supports filtering by type, material, color, display status and more.',
+      "Tous les objets publiés de la collection du Design Museum Gent. Prend en charge le filtrage par type, matériau, couleur, statut d'exposition et plus.",
+    ),
+    distribution: 'Paginated JSON-LD collection',
+  },
+  indexDatasets: [
+    {
+      name: 'colors',
+      crmClass: 'E26_Physical_Feature',
+      title: texts('Kleurenindex', 'Color index', 'Index des couleurs'),
+      description: texts(
+        'Kleurenstatistieken over de volledige collectie, gewogen op basis van dominantiepercentages. Inclusief basiskleurcategorieën en CSS-kleurnamen.',
+        'Color statistics across the full collection, weighted by dominance percentages. Includes base color categories and CSS color names.',
+        "Statistiques de couleurs sur l'ensemble de la collection, pondérées par les pourcentages de dominance. Inclut les catégories de couleurs de base et les noms de couleurs CSS.",
+      ),
+      distribution: 'Color index JSON-LD',
+    },
+    {
+      name: 'types',
+      crmClass: 'E55_Type',
+      title: texts('Objecttypes', 'Object types', "Types d'objets"),
+      description: texts(
+        'Alle objecttypes aanwezig in de collectie met objectaantallen.',
+        'All object types present in the collection with object counts.',
+        "Tous les types d'objets présents dans la collection avec le nombre d'objets.",
+      ),
+      distribution: 'Type index JSON-LD',
+    },
+    {
+      name: 'materials',
+      crmClass: 'E57_Material',
+      title: texts('Materialen', 'Materials', 'Matériaux'),
+      description: texts(
+        'Alle materialen aanwezig in de collectie met objectaantallen.',
+        'All materials present in the collection with object counts.',
+        "Tous les matériaux présents dans la collection avec le nombre d'objets.",
+      ),
+      distribution: 'Material index JSON-LD',
+    },
+    {
+      name: 'production',
+      crmClass: 'E52_Time-Span',
+      title: texts('Productiedichtheid', 'Production density', 'Densité de production'),
+      description: texts(
+        'Hoeveel van de gepubliceerde collectie in elke periode gemaakt werd: elk gedateerd object weegt 1, gespreid over de jaren van zijn datering.',
+        'How much of the published collection was being made in each period: each dated object weighs 1, spread over the years of its dating.',
+        'Quelle part de la collection publiée a été produite à chaque période : chaque objet daté pèse 1, réparti sur les années de sa datation.',
+      ),
+      distribution: 'Production density JSON-LD',
+      beyondReference: true,
+    },
+  ],
   schemaFile: 'object',
   pidExample: '1482',
   searchText:
