@@ -58,6 +58,7 @@ export const COMPRESSION_THRESHOLD = 8 * 1024;
 /** Builds the app for `ctx`; mounts the v2 resource routes, health, metrics and the error handling. */
 export function createApp(ctx: AppContext, options: AppOptions = {}): express.Express {
   const kinds = ctx.kinds.list;
+  for (const kind of kinds) if (kind.queries !== undefined) ctx.queries.include(kind.queries);
   const app = express();
   app.disable('x-powered-by');
   // Every cacheable answer sets its own validators (records, pages, indexes, catalog, dumps, static files);

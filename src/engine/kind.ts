@@ -26,7 +26,10 @@ export interface RecordDeclaration {
   readonly paths: readonly string[];
   /** Catalogue name of the record CONSTRUCT (parameters `record` and `admin`). */
   readonly query: string;
-  /** `frames/<frame>.frame.jsonld`: its context drives the compiled frame; jsonld.js framing is the reference. */
+  /**
+   * `frames/<frame>.frame.jsonld` (or the file at `frame` when it is an absolute path): its context drives the
+   * compiled frame; jsonld.js framing is the reference.
+   */
   readonly frame: string;
   /** The kind's shaping rules, applied to the framed record node. */
   shape(framed: JsonObject): JsonObject;
@@ -104,7 +107,10 @@ export interface ApiDeclaration {
   readonly dataset: RecordDatasetText;
   /** The DCAT datasets of the index endpoints it owns, in catalog order. */
   readonly indexDatasets?: readonly IndexDatasetText[];
-  /** The record's JSON Schema, `schemas/<schemaFile>.schema.json`: component `<Kind>Record` of the document. */
+  /**
+   * The record's JSON Schema, `schemas/<schemaFile>.schema.json` (or the file at `schemaFile` when it is an
+   * absolute path, for a kind declared outside src/kinds): component `<Kind>Record` of the document.
+   */
   readonly schemaFile: string;
   /** A pid of a public record of the demo collection: the example of the record path. */
   readonly pidExample: string;
@@ -125,6 +131,12 @@ export interface RelatedRecord {
 export interface ResourceKind<T extends RecordTable = RecordTable> extends KindNames {
   readonly kind: RecordKind;
   readonly collection: CollectionName;
+  /**
+   * A folder of the kind's own `.rq` files, named by their path there (`<folder>/books/index-books.rq` is
+   * `books/index-books`), for a kind declared outside src/kinds; the catalogue of an app or a stored index
+   * includes it. The built-in kinds' queries are in the project's `queries/<collection>/`.
+   */
+  readonly queries?: string;
   readonly record: RecordDeclaration;
   readonly page: PageDeclaration;
   readonly index: IndexDeclaration<T>;

@@ -7,6 +7,7 @@
  * them, resolve them too). The files stay the one source: nothing here restates a record's shape.
  */
 import { readFileSync } from 'node:fs';
+import { basename, isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ResourceKind } from '../engine/kind.js';
 import { capitalised } from './helpers.js';
@@ -31,10 +32,12 @@ function reroot(value: unknown, component: string): unknown {
 
 /** The record schema of `component` as an OpenAPI component schema. */
 export function recordComponentSchema(component: string, schemaFile: string): JsonSchema {
-  const file = `${schemaFile}.schema.json`;
-  const { $id, $schema: _dialect, ...schema } = JSON.parse(readFileSync(`${SCHEMA_DIR}${file}`, 'utf8')) as JsonSchema;
+  // A kind declared outside src/kinds names its own file by path (ApiDeclaration.schemaFile).
+  const own = isAbsolute(schemaFile);
+  const file = own ? schemaFile : `${SCHEMA_DIR}${schemaFile}.schema.json`;
+  const { $id, $schema: _dialect, ...schema } = JSON.parse(readFileSync(file, 'utf8')) as JsonSchema;
   const rerooted = reroot(schema, component) as JsonSchema;
-  const note = `Source: schemas/${file} (\`${String($id)}\`), embedded with its $defs.`;
+  const note = `Source: ${own ? basename(file) : `schemas/${schemaFile}.schema.json`} (\`${String($id)}\`), embedded with its $defs.`;
   return { ...rerooted, description: typeof schema.description === 'string' ? `${schema.description}\n\n${note}` : note };
 }
 

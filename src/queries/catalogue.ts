@@ -70,10 +70,24 @@ export class QueryCatalogue {
   private readonly generator = new sparqljs.Generator();
 
   constructor(dir: string = DEFAULT_QUERIES_DIR) {
+    this.include(dir);
+  }
+
+  /**
+   * Adds the `.rq` files under `dir`, each named by its path there (`books/index-books`): how a kind declared
+   * outside src/kinds brings its own queries (`ResourceKind.queries`). Including a folder again changes
+   * nothing; a name the catalogue has from another file is an error, so no kind replaces a project query.
+   */
+  include(dir: string): void {
     const parser = new sparqljs.Parser();
     for (const file of listRqFiles(dir)) {
-      const text = readFileSync(file, 'utf8');
       const name = relative(dir, file).split(sep).join('/').replace(/\.rq$/, '');
+      const known = this.entries.get(name);
+      if (known !== undefined) {
+        if (known.file === file) continue;
+        throw new Error(`${file}: the catalogue has a query named ${name} already (${known.file})`);
+      }
+      const text = readFileSync(file, 'utf8');
       const { summary, params } = parseHeader(text, file);
       let parsed: ReturnType<typeof parser.parse>;
       try {

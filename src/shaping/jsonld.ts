@@ -4,7 +4,7 @@
  * fails loudly instead).
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jsonld from 'jsonld';
 
@@ -24,9 +24,12 @@ function readJson(path: string): JsonObject {
   return JSON.parse(readFileSync(path, 'utf8')) as JsonObject;
 }
 
-/** Reads `frames/<name>.frame.jsonld` and inlines its local `@context` file. */
+/**
+ * Reads `frames/<name>.frame.jsonld` (or the file at `name` when it is an absolute path: the frame of a kind
+ * declared outside src/kinds) and inlines its local `@context` file.
+ */
 export function loadFrame(name: string, dir: string = FRAMES_DIR): JsonObject {
-  const path = join(dir, `${name}.frame.jsonld`);
+  const path = isAbsolute(name) ? name : join(dir, `${name}.frame.jsonld`);
   const frame = readJson(path);
   const context = frame['@context'];
   if (typeof context === 'string') {

@@ -1,0 +1,76 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { KIND_NAMES } from '../../src/kinds/index.js';
+import { DEFAULT_QUERIES_DIR, QueryCatalogue } from '../../src/queries/catalogue.js';
+import { RecordKinds } from '../../src/vocab/record-kinds.js';
+
+const BASE = 'http://museum.test';
+const book = { kind: 'book', collection: 'books', class: { iri: 'http://www.cidoc-crm.org/cidoc-crm/E31_Document', name: 'Document' } };
+
+describe('RecordKinds', () => {
+  it('lists the kinds of src/kinds in catalog order, with their collections', () => {
+    expect(KIND_NAMES.names).toEqual(['object', 'agent', 'exhibition', 'concept']);
+    expect(KIND_NAMES.kindAlternatives).toBe('object|agent|exhibition|concept');
+    expect(KIND_NAMES.collectionAlternatives).toBe('objects|agents|exhibitions|concepts');
+    expect(KIND_NAMES.ofCollection('agents')?.kind).toBe('agent');
+    expect(KIND_NAMES.ofCollection('books')).toBeUndefined();
+  });
+
+  it('tells the kind of a record graph term, and nothing for any other graph', () => {
+    const kinds = new RecordKinds([...KIND_NAMES.list, book]);
+    expect(kinds.kindOfGraph(`<${BASE}/v2/id/book/B-1>`, BASE)).toBe('book');
+    expect(kinds.kindOfGraph(`<${BASE}/v2/id/object/2017-0095_1-3>`, BASE)).toBe('object');
+    for (const other of [
+      `<${BASE}/v2/id/type/objectnummer>`, // not a kind
+      `<${BASE}/v2/id/object/>`, // no pid
+      `<${BASE}/v2/id/object/1/production>`, // a node inside a record
+      `<http://other.test/v2/id/object/1>`, // another base
+      `<${BASE}/graph/admin>`,
+      `${BASE}/v2/id/object/1`, // not a term
+    ]) {
+      expect(kinds.kindOfGraph(other, BASE)).toBeUndefined();
+    }
+    expect(KIND_NAMES.kindOfGraph(`<${BASE}/v2/id/book/B-1>`, BASE)).toBeUndefined();
+    expect(kinds.graphPattern.exec(`<${BASE}/v2/id/book/B-1>`)?.[1]).toBe(BASE);
+  });
+
+  it('counts every kind from zero', () => {
+    expect(new RecordKinds([...KIND_NAMES.list, book]).zeroCounts()).toEqual({ object: 0, agent: 0, exhibition: 0, concept: 0, book: 0 });
+  });
+
+  it('refuses two kinds of one name and names that cannot be a path segment', () => {
+    expect(() => new RecordKinds([book, { ...book, collection: 'volumes' }])).toThrow('two kinds share a name');
+    expect(() => new RecordKinds([book, { ...book, kind: 'volume' }])).toThrow('two kinds share a name');
+    expect(() => new RecordKinds([{ ...book, kind: 'Book' }])).toThrow('lowercase letters');
+    expect(() => new RecordKinds([{ ...book, collection: 'bo/oks' }])).toThrow('lowercase letters');
+  });
+});
+
+describe('a kind bringing its own queries', () => {
+  const query = (summary: string): string => `#+ summary: ${summary}\nSELECT ?book WHERE { GRAPH ?book { ?book a ?type } }\n`;
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'kind-queries-'));
+  });
+  afterEach(async () => rm(dir, { recursive: true, force: true }));
+
+  it('adds them under their path, and including the folder again changes nothing', async () => {
+    await mkdir(path.join(dir, 'books'));
+    await writeFile(path.join(dir, 'books', 'index-books.rq'), query('The books.'));
+    const catalogue = new QueryCatalogue();
+    const before = catalogue.names().length;
+    catalogue.include(dir);
+    catalogue.include(dir);
+    expect(catalogue.names().length).toBe(before + 1);
+    expect(catalogue.get('books/index-books').summary).toBe('The books.');
+  });
+
+  it('may not replace a query of the project', async () => {
+    await mkdir(path.join(dir, 'records'));
+    await writeFile(path.join(dir, 'records', 'record.rq'), query('Not the record.'));
+    const catalogue = new QueryCatalogue();
+    expect(() => catalogue.include(dir)).toThrow(`the catalogue has a query named records/record already (${path.join(DEFAULT_QUERIES_DIR, 'records', 'record.rq')})`);
+    expect(catalogue.get('records/record').summary).not.toBe('Not the record.');
+  });
+});
