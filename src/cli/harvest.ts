@@ -10,7 +10,8 @@ import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError, rep
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
 import { indexingStore, publishStep } from '../store/stores.js';
-import { KIND_NAMES } from '../kinds/index.js';
+import { KIND_NAMES, KINDS } from '../kinds/index.js';
+import { kindSources } from '../harvest/kind-source.js';
 
 const USAGE = `usage: npm run harvest -- DIR [--no-image-check] [--no-index]
 
@@ -32,6 +33,7 @@ runCli(USAGE, async () => {
       { source: { kind: 'harvest', path: sourceDir }, baseUrl: settings.baseUrl, kinds: KIND_NAMES },
       async (out) => {
         const report = await harvestExport(sourceDir, out, {
+          kinds: kindSources(KINDS),
           baseUrl: settings.baseUrl,
           imageHosts: settings.imageHosts,
           validateImages: values['no-image-check'] !== true,

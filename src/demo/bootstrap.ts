@@ -20,6 +20,7 @@ import { IMAGES_FILE, SOURCE_FILES } from '../harvest/schema.js';
 import { renderImages } from '../iiif/render.js';
 import { createGeneration, currentGeneration, pruneGenerations, type Generation } from '../store/generations.js';
 import { KIND_NAMES, KINDS } from '../kinds/index.js';
+import { kindSources } from '../harvest/kind-source.js';
 
 /** Where the demo's source export and rendered images live under DATA_DIR. */
 export interface DemoPaths {
@@ -100,6 +101,7 @@ export async function ensureGeneration(config: Config, logger: Logger, demo: Dem
     config.dataDir,
     { source: { kind: 'harvest', path: demo.sourceDir }, baseUrl: config.baseUrl, kinds: KIND_NAMES },
     async (out) => ({ details: { ...(await harvestExport(demo.sourceDir, out, {
+          kinds: kindSources(KINDS),
           baseUrl: config.baseUrl,
           imageHosts: [...config.imageHosts],
           imageLogger: logger,

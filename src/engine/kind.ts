@@ -12,6 +12,7 @@ import type { SortOrder } from '../collection-index/sort-orders.js';
 import type { TextField } from '../collection-index/text/text-index.js';
 import type { ParameterDoc } from '../openapi/parameters.js';
 import type { JsonObject } from '../shaping/jsonld.js';
+import type { KindSource } from '../harvest/kind-source.js';
 import type { IndexDatasetText, RecordDatasetText } from './catalog-dataset.js';
 import type { IndexEndpoints } from './index-endpoints.js';
 import type { LabelledSet } from './label-index.js';
@@ -137,6 +138,12 @@ export interface ResourceKind<T extends RecordTable = RecordTable> extends KindN
    * includes it. The built-in kinds' queries are in the project's `queries/<collection>/`.
    */
   readonly queries?: string;
+  /**
+   * Where the harvest reads the kind's records, for a kind beyond the export's four (src/harvest/kind-source.ts):
+   * its file in the export, the schema of a line, and the mapping of a record to its graph. The four built-in
+   * kinds are read by the harvest itself, since their records refer to each other.
+   */
+  readonly source?: KindSource<never>;
   readonly record: RecordDeclaration;
   readonly page: PageDeclaration;
   readonly index: IndexDeclaration<T>;

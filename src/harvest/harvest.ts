@@ -29,6 +29,7 @@ import { conceptGraph } from '../kinds/concepts/graph.js';
 import { agentGraph } from '../kinds/agents/graph.js';
 import { exhibitionGraph } from '../kinds/exhibitions/graph.js';
 import { objectGraph } from '../kinds/objects/graph.js';
+import { kindRecords, type KindSource } from './kind-source.js';
 import type { GraphBuilder } from './graph-builder.js';
 import type { ObjectRecord } from './schema.js';
 
@@ -53,6 +54,8 @@ export interface HarvestOptions {
    */
   colors?: Omit<ColorAnalysisOptions, 'onProgress'>;
   onProgress?: (p: { phase: 'read' | 'images' | 'colors' | 'write'; done: number; total?: number }) => void;
+  /** Kinds beyond the export's four, each from a file of its own in the export (kind-source.ts), by collection. */
+  kinds?: Readonly<Record<CollectionName, KindSource<never>>>;
 }
 
 export interface HarvestReport {
@@ -191,6 +194,14 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
   for await (const { record: o } of readRecords(sourceDir, 'objects')) {
     await emit(objectGraph(o, ctx), iris.object(o.objectNumber), objectAdminFacts(o));
   }
+  const more: Record<CollectionName, number> = {};
+  for (const [collection, source] of Object.entries(options.kinds ?? {}) as [CollectionName, KindSource<unknown>][]) {
+    more[collection] = 0;
+    for await (const { record, iri } of kindRecords(sourceDir, source, iris)) {
+      await emit(source.graph(record, { record: iri, iris, blanks }), iri, otherAdminFacts(source.isPublic(record)));
+      more[collection] += 1;
+    }
+  }
   await publicSink.flush();
   await nonPublicSink.flush();
   progress?.({ phase: 'write', done: written, total: read });
@@ -201,6 +212,7 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
       agents: catalog.agents.size,
       exhibitions: catalog.exhibitions.size,
       concepts: catalog.concepts.size,
+      ...more,
     },
     publicQuads: publicSink.quads,
     nonPublicQuads: nonPublicSink.quads,
