@@ -82,7 +82,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
 
   app.use(healthRoutes(ctx.store, options.wantedGeneration, options.sparqlStore));
   app.get('/metrics', ctx.metrics.handler);
-  app.use(landingRoutes());
+  app.use(landingRoutes(kinds));
   app.use('/assets/pages', pageAssetRoutes());
   app.use(vocabularyRoutes(ctx));
   app.use(apiDocsRoutes(ctx, { kinds, sparql: options.sparqlStore !== undefined }));

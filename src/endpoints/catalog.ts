@@ -20,7 +20,7 @@ import { sendAnswer } from '../http/answer.js';
 import { RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import type { RecordTable } from '../collection-index/record-table.js';
-import { texts, type IndexDatasetText, type RecordDatasetText } from '../engine/catalog-dataset.js';
+import { indexDatasets, texts, type RecordDatasetText } from '../engine/catalog-dataset.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { AUTHORITY, MUSEUM, NS } from '../vocab/namespaces.js';
 import type { RecordKinds } from '../vocab/record-kinds.js';
@@ -44,12 +44,9 @@ interface Dataset extends RecordDatasetText {
  * density). Every text is the kind's own (src/kinds/<kind>/api.ts).
  */
 function datasets(kinds: RecordKinds<ResourceKind<RecordTable>>): Dataset[] {
-  const indexes = kinds.list.flatMap((kind) => kind.api.indexDatasets ?? []);
-  const index = (d: IndexDatasetText): Dataset => ({ ...d, classIri: `${NS.crm}${d.crmClass}`, dump: false });
   return [
     ...kinds.list.map((kind): Dataset => ({ ...kind.api.dataset, name: kind.collection, classIri: kind.class.iri, dump: true })),
-    ...indexes.filter((d) => !d.beyondReference).map(index),
-    ...indexes.filter((d) => d.beyondReference).map(index),
+    ...indexDatasets(kinds.list).map(({ title, description, distribution, name, crmClass }): Dataset => ({ title, description, distribution, name, classIri: `${NS.crm}${crmClass}`, dump: false })),
   ];
 }
 

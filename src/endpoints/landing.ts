@@ -5,6 +5,9 @@
  * The page is self-contained: no script, no external asset.
  */
 import { Router } from 'express';
+import type { RecordTable } from '../collection-index/record-table.js';
+import { indexDatasets, type LandingLink } from '../engine/catalog-dataset.js';
+import type { ResourceKind } from '../engine/kind.js';
 import { sendAnswer } from '../http/answer.js';
 import { weakEtag } from '../http/caching.js';
 import { negotiate, varyOnAccept } from '../http/negotiation.js';
@@ -13,10 +16,8 @@ import { negotiate, varyOnAccept } from '../http/negotiation.js';
 const OFFERS = ['application/ld+json', 'application/json', 'text/html'] as const;
 export const CATALOG_PATH = '/v2/';
 
-interface Link {
+interface Link extends LandingLink {
   href: string;
-  text: string;
-  note: string;
 }
 
 const API: readonly Link[] = [
@@ -27,26 +28,13 @@ const API: readonly Link[] = [
   { href: '/v2/dumps/collection.nq.gz', text: 'N-Quads dump', note: 'the whole public collection in one gzip file, one named graph per record' },
 ];
 
-const COLLECTIONS: readonly Link[] = [
-  { href: '/v2/id/objects', text: 'Objects', note: 'designed and produced things, with titles, makers, dates, materials and images' },
-  { href: '/v2/id/agents', text: 'Agents', note: 'designers, producers and organisations' },
-  { href: '/v2/id/exhibitions', text: 'Exhibitions', note: 'exhibitions of the museum, with the objects shown' },
-  { href: '/v2/id/concepts', text: 'Concepts', note: 'the thesaurus: object types, materials, techniques' },
-];
-
-const INDEXES: readonly Link[] = [
-  { href: '/v2/id/types', text: 'Object types', note: 'with object counts' },
-  { href: '/v2/id/materials', text: 'Materials', note: 'with object counts' },
-  { href: '/v2/id/nationalities', text: 'Nationalities', note: 'of agents, with counts' },
-  { href: '/v2/id/roles', text: 'Roles', note: 'designer and producer, with counts' },
-  { href: '/v2/id/production', text: 'Production density', note: 'how much of the collection was made in each decade' },
-];
-
 const list = (links: readonly Link[]): string =>
   links.map((link) => `        <li><a href="${link.href}">${link.text}</a> <span>— ${link.note}</span></li>`).join('\n');
 
-/** The landing page. */
-export function landingPage(): string {
+/** The landing page: its collections and indexes are those of `kinds`, with each kind's own texts. */
+export function landingPage(kinds: readonly ResourceKind<RecordTable>[]): string {
+  const collections = kinds.map((kind): Link => ({ href: `/v2/id/${kind.collection}`, ...kind.api.landing }));
+  const indexes = indexDatasets(kinds).flatMap((d): Link[] => (d.landing === undefined ? [] : [{ href: `/v2/id/${d.name}`, ...d.landing }]));
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -91,11 +79,11 @@ ${list(API)}
       </ul>
       <h2>Collections</h2>
       <ul>
-${list(COLLECTIONS)}
+${list(collections)}
       </ul>
       <h2>Indexes</h2>
       <ul>
-${list(INDEXES)}
+${list(indexes)}
       </ul>
       <h2>For programs</h2>
       <p>Send <code>Accept: application/ld+json</code>: this address then redirects to the catalog at
@@ -108,8 +96,8 @@ ${list(INDEXES)}
 }
 
 /** GET / (mount at the root). */
-export function landingRoutes(): Router {
-  const page = landingPage();
+export function landingRoutes(kinds: readonly ResourceKind<RecordTable>[]): Router {
+  const page = landingPage(kinds);
   const validators = { etag: weakEtag('landing', page) };
   const router = Router();
   router.get('/', async (req, res) => {

@@ -13,7 +13,7 @@ import type { TextField } from '../collection-index/text/text-index.js';
 import type { ParameterDoc } from '../openapi/parameters.js';
 import type { JsonObject } from '../shaping/jsonld.js';
 import type { KindSource } from '../harvest/kind-source.js';
-import type { IndexDatasetText, RecordDatasetText } from './catalog-dataset.js';
+import type { IndexDatasetText, LandingLink, RecordDatasetText } from './catalog-dataset.js';
 import type { IndexEndpoints } from './index-endpoints.js';
 import type { LabelledSet } from './label-index.js';
 import type { CollectionName, Iris, RecordKind } from '../vocab/iris.js';
@@ -108,6 +108,8 @@ export interface ApiDeclaration {
   readonly dataset: RecordDatasetText;
   /** The DCAT datasets of the index endpoints it owns, in catalog order. */
   readonly indexDatasets?: readonly IndexDatasetText[];
+  /** The collection's link on the landing page for people. */
+  readonly landing: LandingLink;
   /**
    * The record's JSON Schema, `schemas/<schemaFile>.schema.json` (or the file at `schemaFile` when it is an
    * absolute path, for a kind declared outside src/kinds): component `<Kind>Record` of the document.

@@ -129,7 +129,7 @@ describe('a fifth kind declared in a test fixture', () => {
     expect((await request(app).get('/v2/id/books?modifiedSince=yesterday').expect(400)).body.error).toBeDefined();
   });
 
-  it('describes the book paths and record in the OpenAPI document, and the books in the DCAT catalog', async () => {
+  it('describes the book paths and record in the OpenAPI document, and lists the books in the DCAT catalog and on the landing page', async () => {
     const doc = (await request(app).get('/openapi.json').expect(200)).body;
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v2/id/book/{pid}', '/v2/id/books']));
     expect(doc.components.schemas.BookRecord.title).toBe('Book record (a test kind)');
@@ -137,6 +137,8 @@ describe('a fifth kind declared in a test fixture', () => {
     const books = catalog['dcat:dataset'].find((d: { '@id': string }) => d['@id'] === `${BASE}/v2/id/books`);
     expect(books['dct:type']).toEqual({ '@id': 'http://www.cidoc-crm.org/cidoc-crm/E31_Document' });
     expect(catalog['dcat:service'][0]['dcat:servesDataset']).toContainEqual({ '@id': `${BASE}/v2/id/books` });
+    const landing = await request(app).get('/').set('Accept', 'text/html').expect(200);
+    expect(landing.text).toContain('<li><a href="/v2/id/books">Books</a> <span>— the books of the library</span></li>');
   });
 
   it('dumps the public books, and only them, as books.nq.gz', async () => {

@@ -5,6 +5,7 @@ import { commaAnd, flag, languageCodes, modifiedSince } from '../../openapi/para
 import { AGENT_ROLES, AGENT_TYPES } from './table.js';
 
 export const AGENTS_API: ApiDeclaration = {
+  landing: { text: 'Agents', note: 'designers, producers and organisations' },
   dataset: {
     title: texts('Agenten', 'Agents', 'Agents'),
     description: texts(
@@ -17,6 +18,7 @@ export const AGENTS_API: ApiDeclaration = {
   indexDatasets: [
     {
       name: 'nationalities',
+      landing: { text: 'Nationalities', note: 'of agents, with counts' },
       crmClass: 'E55_Type',
       title: texts('Nationaliteiten', 'Nationalities', 'Nationalités'),
       description: texts(
@@ -28,6 +30,7 @@ export const AGENTS_API: ApiDeclaration = {
     },
     {
       name: 'roles',
+      landing: { text: 'Roles', note: 'designer and producer, with counts' },
       crmClass: 'E55_Type',
       title: texts('Rollen', 'Roles', 'Rôles'),
       description: texts(

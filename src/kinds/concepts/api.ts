@@ -4,6 +4,7 @@ import type { ApiDeclaration } from '../../engine/kind.js';
 import { languageCodes, modifiedSince } from '../../openapi/parameters.js';
 
 export const CONCEPTS_API: ApiDeclaration = {
+  landing: { text: 'Concepts', note: 'the thesaurus: object types, materials, techniques' },
   dataset: {
     title: texts('Thesaurus', 'Thesaurus', 'Thésaurus'),
     description: texts(

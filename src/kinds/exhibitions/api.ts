@@ -4,6 +4,7 @@ import type { ApiDeclaration } from '../../engine/kind.js';
 import { languageCodes, modifiedSince } from '../../openapi/parameters.js';
 
 export const EXHIBITIONS_API: ApiDeclaration = {
+  landing: { text: 'Exhibitions', note: 'exhibitions of the museum, with the objects shown' },
   dataset: {
     title: texts('Tentoonstellingen', 'Exhibitions', 'Expositions'),
     description: texts(

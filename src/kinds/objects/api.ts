@@ -4,6 +4,7 @@ import type { ApiDeclaration } from '../../engine/kind.js';
 import { commaAnd, flag, languageCodes, modifiedSince } from '../../openapi/parameters.js';
 
 export const OBJECTS_API: ApiDeclaration = {
+  landing: { text: 'Objects', note: 'designed and produced things, with titles, makers, dates, materials and images' },
   dataset: {
     title: texts('Objecten', 'Objects', 'Objets'),
     description: texts(
@@ -27,6 +28,7 @@ export const OBJECTS_API: ApiDeclaration = {
     },
     {
       name: 'types',
+      landing: { text: 'Object types', note: 'with object counts' },
       crmClass: 'E55_Type',
       title: texts('Objecttypes', 'Object types', "Types d'objets"),
       description: texts(
@@ -38,6 +40,7 @@ export const OBJECTS_API: ApiDeclaration = {
     },
     {
       name: 'materials',
+      landing: { text: 'Materials', note: 'with object counts' },
       crmClass: 'E57_Material',
       title: texts('Materialen', 'Materials', 'Matériaux'),
       description: texts(
@@ -49,6 +52,7 @@ export const OBJECTS_API: ApiDeclaration = {
     },
     {
       name: 'production',
+      landing: { text: 'Production density', note: 'how much of the collection was made in each decade' },
       crmClass: 'E52_Time-Span',
       title: texts('Productiedichtheid', 'Production density', 'Densité de production'),
       description: texts(
