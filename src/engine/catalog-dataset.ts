@@ -27,22 +27,31 @@ export interface LandingLink {
 }
 
 /** The dataset of an index endpoint (`{base}/v2/id/<name>`). */
-export interface IndexDatasetText extends RecordDatasetText {
+export interface IndexDatasetText extends RecordDatasetText, ReferenceOrdered {
   /** Its link on the landing page, if it has one there. */
   landing?: LandingLink;
   /** The path segment under /v2/id/. */
   name: string;
   /** The CIDOC-CRM class of its members, by local name (`E55_Type`). */
   crmClass: string;
-  /** Not in the reference catalog (reference/dcat-catalog.jsonld): listed after every dataset that is. */
-  beyondReference?: true;
+}
+
+/** Something a kind lists for the whole service whose place follows the reference service's documents. */
+export interface ReferenceOrdered {
+  /** Not in the reference service's documents (reference/dcat-catalog.jsonld): listed after everything that is. */
+  readonly beyondReference?: true;
 }
 
 /**
- * The index datasets of `kinds` in catalog order: those the reference catalog lists (reference/dcat-catalog.jsonld),
- * kind by kind, then those it does not.
+ * What `kinds` list under `part`, in the order of the reference service's documents: what those documents have,
+ * kind by kind, then what they do not. The catalog's index datasets, the landing page's index links and the
+ * OpenAPI index operations are listed so.
  */
-export function indexDatasets(kinds: readonly { readonly api: { readonly indexDatasets?: readonly IndexDatasetText[] } }[]): IndexDatasetText[] {
-  const all = kinds.flatMap((kind) => kind.api.indexDatasets ?? []);
-  return [...all.filter((d) => !d.beyondReference), ...all.filter((d) => d.beyondReference)];
+export function inReferenceOrder<K, T extends ReferenceOrdered>(kinds: readonly K[], part: (kind: K) => readonly T[] | undefined): T[] {
+  const all = kinds.flatMap((kind) => part(kind) ?? []);
+  return [...all.filter((item) => !item.beyondReference), ...all.filter((item) => item.beyondReference)];
 }
+
+/** The index datasets of `kinds` in catalog order (reference/dcat-catalog.jsonld). */
+export const indexDatasets = (kinds: readonly { readonly api: { readonly indexDatasets?: readonly IndexDatasetText[] } }[]): IndexDatasetText[] =>
+  inReferenceOrder(kinds, (kind) => kind.api.indexDatasets);

@@ -50,6 +50,7 @@ export const labelledPage = (classTerm: string): PageDeclaration => ({
   stubs: 'records/page-labels',
   stubsFromNQuads: labelledStubs(classTerm),
   stubFrame: 'labelled-stub',
+  stubClass: classTerm,
 });
 
 /** The record's pid as a field of `q`: the strongest, matched as an identifier. */

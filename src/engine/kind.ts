@@ -11,6 +11,7 @@ import type { RecordTable, Row } from '../collection-index/record-table.js';
 import type { SortOrder } from '../collection-index/sort-orders.js';
 import type { TextField } from '../collection-index/text/text-index.js';
 import type { ParameterDoc } from '../openapi/parameters.js';
+import type { IndexPath, JsonSchema } from '../openapi/schema-parts.js';
 import type { JsonObject } from '../shaping/jsonld.js';
 import type { KindSource } from '../harvest/kind-source.js';
 import type { IndexDatasetText, LandingLink, RecordDatasetText } from './catalog-dataset.js';
@@ -58,6 +59,8 @@ export interface PageDeclaration {
   stubsFromNQuads(nquads: string): Map<string, JsonObject>;
   /** The reference frame of the stubs (jsonld.js), which tests hold `stubsFromNQuads` equal to. */
   readonly stubFrame: string;
+  /** The class of its stubs when they are labelled stubs (`crm:E39_Actor`): their schema in the OpenAPI document follows from it. */
+  readonly stubClass?: string;
 }
 
 /** The per-generation collection index: its SELECTs, table, orders, text fields and filters. */
@@ -110,6 +113,20 @@ export interface ApiDeclaration {
   readonly indexDatasets?: readonly IndexDatasetText[];
   /** The collection's link on the landing page for people. */
   readonly landing: LandingLink;
+  /**
+   * The operations of the index endpoints it owns in the OpenAPI document (src/openapi/schema-parts.ts,
+   * `indexOperation`), in document order.
+   */
+  readonly indexPaths?: readonly IndexPath[];
+  /** The component schemas of those endpoints' answers, by name. */
+  readonly indexSchemas?: Readonly<Record<string, JsonSchema>>;
+  /**
+   * Component `<Kind>Stub`, a member of its collection pages without fullRecord. A kind whose page is a
+   * `labelledPage` may leave it out: its stub is then the labelled stub of the page's class, described by `stubNote`.
+   */
+  readonly stub?: JsonSchema;
+  /** The description of its labelled stub (default `<Kind> stub.`). */
+  readonly stubNote?: string;
   /**
    * The record's JSON Schema, `schemas/<schemaFile>.schema.json` (or the file at `schemaFile` when it is an
    * absolute path, for a kind declared outside src/kinds): component `<Kind>Record` of the document.

@@ -16,13 +16,13 @@ import type { CollectionName, ResourceKind } from '../engine/kind.js';
 import type { RecordTable } from '../collection-index/record-table.js';
 import { dumpFiles } from '../endpoints/dumps.js';
 import { RecordKinds } from '../vocab/record-kinds.js';
+import { inReferenceOrder } from '../engine/catalog-dataset.js';
 import { RDF_SYNTAXES } from '../http/negotiation.js';
 import { PID } from '../vocab/iris.js';
 import { filterParameter, pagingParameters, type ParameterDoc } from './parameters.js';
 import { changeOperations, iiifOperations, v1Operations } from './more-paths.js';
 import { loadExamples, type CapturedExample } from './examples.js';
 import { cachedJsonLd, capitalised, errorContent, gatedErrors, headerRef, JSON_LD, queryParameter, responseRef, schemaRef, type Json } from './helpers.js';
-import { indexOperations } from './index-paths.js';
 import { recordComponentName, recordComponentSchemas } from './record-schemas.js';
 import { ownComponentSchemas, pageSchemaName } from './schemas.js';
 
@@ -373,7 +373,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): Json {
   const paths: [string, Json][] = [['/v2/', catalogOperation('getCatalog', 'DCAT catalog')], ['/v2/dcat', catalogOperation('getCatalogDcat', 'DCAT catalog (alias)')]];
   for (const kind of options.kinds) paths.push(...recordOperations(kind));
   for (const kind of options.kinds) paths.push(collectionOperation(kind));
-  paths.push(...indexOperations(), dumpOperation(options.kinds), ...changeOperations());
+  paths.push(...inReferenceOrder(options.kinds, (kind) => kind.api.indexPaths).map(({ path, item }): [string, Json] => [path, item]), dumpOperation(options.kinds), ...changeOperations());
   if (options.sparql) paths.push(sparqlOperations());
   paths.push(...iiifOperations(), ...v1Operations());
   return {

@@ -1,4 +1,4 @@
-/** Small builders shared by the modules of the OpenAPI document (./document.ts, ./index-paths.ts, ./more-paths.ts). */
+/** Small builders shared by the modules of the OpenAPI document (./document.ts, ./schema-parts.ts, ./more-paths.ts) and by the kinds' own (src/kinds/<kind>/openapi.ts). */
 import type { ParameterDoc } from './parameters.js';
 
 export type Json = Record<string, unknown>;

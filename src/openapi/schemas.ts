@@ -1,35 +1,18 @@
 /**
  * The component schemas of the OpenAPI document that are not records: collection envelopes and stubs (spec,
- * "Collection envelope"), the index records (types, materials, nationalities, roles, production density, the
- * colour index and its dominant objects), the DCAT catalog, and the error bodies (reference/error-bodies.json, src/http/errors.ts). Written by hand from
- * the spec; test/endpoints/openapi.test.ts validates real responses of the app against them, so they cannot
+ * "Collection envelope"), the index records the kinds declare (src/kinds/<kind>/openapi.ts), the DCAT catalog,
+ * and the error bodies (reference/error-bodies.json, src/http/errors.ts). Written by hand from the spec; test/endpoints/openapi.test.ts validates real responses of the app against them, so they cannot
  * drift from what the service sends without a failing test.
  */
-import { BASE_COLORS } from '../colors/base-colors.js';
 import type { CollectionName, ResourceKind } from '../engine/kind.js';
-import { recordComponentName, type JsonSchema } from './record-schemas.js';
+import { recordComponentName } from './record-schemas.js';
+import { capitalised } from './helpers.js';
+import { count, labelledStub, ref, uri, type JsonSchema } from './schema-parts.js';
 
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const uri: JsonSchema = { type: 'string', format: 'uri' };
-const count: JsonSchema = { type: 'integer', minimum: 0 };
 const prefixMap: JsonSchema = {
   type: 'object',
   description: 'JSON-LD prefix map of the prefixes the document uses.',
   additionalProperties: { type: 'string', format: 'uri' },
-};
-/**
- * The context of an index document: prefixes, and term definitions of the index keys in the service's vocabulary
- * (`{"@id": …, "@type": "@id"}` for links; docs/vocabulary.md), so every key expands to an IRI.
- */
-const indexContext: JsonSchema = {
-  type: 'object',
-  description: 'JSON-LD context: the prefixes the document uses and a term definition for each of its plain keys (docs/vocabulary.md).',
-  additionalProperties: {
-    oneOf: [
-      { type: 'string', format: 'uri' },
-      { type: 'object', additionalProperties: false, properties: { '@id': { type: 'string', format: 'uri' }, '@type': { type: 'string' } } },
-    ],
-  },
 };
 const idRef: JsonSchema = { type: 'object', required: ['@id'], additionalProperties: false, properties: { '@id': uri } };
 
@@ -61,136 +44,13 @@ function collectionPage(title: string, member: JsonSchema): JsonSchema {
   };
 }
 
-/** A stub `{@id, @type, rdfs:label}` of class `type` whose `@id` is a record URI of `kind`. */
-const labelledStub = (kind: string, type: string, description: string): JsonSchema => ({
-  type: 'object',
-  description,
-  required: ['@id', '@type'],
-  additionalProperties: false,
-  properties: {
-    '@id': { type: 'string', pattern: `^https?://[^/]+(/.*)?/v2/id/${kind}/[^/?#]+$` },
-    '@type': { const: type },
-    'rdfs:label': { type: 'string' },
-  },
-});
 
-/**
- * The envelope every index document shares (a Hydra collection with a label and, unless `comment` is false,
- * a comment), with the index's own fields after it; all of them required.
- */
-function indexRecord(description: string, fields: Record<string, JsonSchema>, options: { id?: JsonSchema; comment?: boolean } = {}): JsonSchema {
-  const comment = options.comment ?? true;
-  const properties: Record<string, JsonSchema> = {
-    '@context': indexContext,
-    '@id': options.id ?? uri,
-    '@type': { const: 'hydra:Collection' },
-    'rdfs:label': { type: 'string' },
-    ...(comment ? { 'rdfs:comment': { type: 'string' } } : {}),
-    ...fields,
-  };
-  return { type: 'object', description, required: Object.keys(properties), additionalProperties: false, properties };
-}
 
-/** An index record: a Hydra collection of labelled values with counts and a filter URL each. */
-function valueIndex(description: string, member: JsonSchema): JsonSchema {
-  return indexRecord(description, {
-    'hydra:totalItems': { ...count, description: 'Number of members.' },
-    'hydra:member': { type: 'array', items: member },
-  });
-}
 
-const indexMember = (type: string, countKey: 'object_count' | 'agent_count', filterOf: string, withId: boolean): JsonSchema => ({
-  type: 'object',
-  required: ['@type', 'rdfs:label', countKey, 'filter'],
-  additionalProperties: false,
-  properties: {
-    ...(withId ? { '@id': { ...uri, description: 'The internal concept URI of the value, when the thesaurus has one.' } } : {}),
-    '@type': { const: type },
-    'rdfs:label': { type: 'string', description: `Dutch label: an accepted value of the ${filterOf} filter.` },
-    [countKey]: count,
-    filter: { ...uri, description: `URL of the collection filtered on this value (\`${filterOf}=<url-encoded label>\`).` },
-  },
-});
 
-const hex: JsonSchema = { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' };
-const nullableHex: JsonSchema = { type: ['string', 'null'], pattern: '^#[0-9a-fA-F]{6}$' };
-const percentage: JsonSchema = { type: 'number', minimum: 0, maximum: 100 };
 
-/** An entry of `base_colors` (with its swatches) or of `css_colors` (spec, "Color index record"). */
-const colorEntry = (base: boolean): JsonSchema => ({
-  type: 'object',
-  required: ['value', 'hex', ...(base ? ['swatches'] : []), 'object_count', 'collection_share_pct', 'avg_dominance_pct', 'filter', 'dominant'],
-  additionalProperties: false,
-  properties: {
-    value: base ? { enum: [...BASE_COLORS], description: 'The base colour.' } : { type: 'string', description: 'The tone\'s name (from community colour lists, not a CSS keyword: render `hex`).' },
-    hex: {
-      ...nullableHex,
-      description: base
-        ? 'Renderable colour of the base: its heaviest swatch\'s hex (`swatches[0].hex`); null when none could be computed.'
-        : 'The tone\'s own colour: the weighted centroid (by image coverage, in linear light) of its occurrences; null when none could be computed.',
-    },
-    ...(base
-      ? {
-          swatches: {
-            type: 'array',
-            description: 'The named tones this base colour is made of, heaviest first.',
-            items: {
-              type: 'object',
-              required: ['label', 'hex', 'object_count', 'weight'],
-              additionalProperties: false,
-              properties: {
-                label: { type: 'string', description: 'The tone\'s name, a `value` of `css_colors`.' },
-                hex: nullableHex,
-                object_count: { ...count, description: 'Objects showing the tone within this base colour.' },
-                weight: { ...percentage, description: 'The tone\'s share of the base colour\'s weight, in percent.' },
-              },
-            },
-          },
-        }
-      : {}),
-    object_count: { ...count, description: 'Objects with an image showing the colour: the `hydra:totalItems` of its `filter` link.' },
-    collection_share_pct: { ...percentage, description: 'Share of the whole collection palette (dominance-weighted), in percent.' },
-    avg_dominance_pct: { ...percentage, description: 'Average share of an object covered by the colour where it is present, in percent.' },
-    filter: { ...uri, description: `The objects collection filtered on the colour (\`${base ? 'color=<value>' : 'cssColor=<url-encoded value>'}\`).` },
-    dominant: { ...uri, description: `The objects the colour covers most (\`/v2/id/colors/dominant?${base ? 'color=<value>' : 'cssColor=<url-encoded value>'}\`).` },
-  },
-});
 
-const objectRecordDef = (name: string): JsonSchema => ref(`ObjectRecord/$defs/${name}`);
 
-const dominantMember: JsonSchema = {
-  type: 'object',
-  description: 'An object and how much of it the colour covers. An object whose images all failed validation is kept without the image fields.',
-  required: ['@id', '@type', 'rdfs:label', 'dominance_pct'],
-  additionalProperties: false,
-  properties: {
-    '@id': { type: 'string', pattern: '^https?://[^/]+(/.*)?/v2/id/object/[^/?#]+$' },
-    '@type': { const: 'crm:E22_Human-Made_Object' },
-    'rdfs:label': { type: 'string', description: 'The Dutch title (else the object number).' },
-    dominance_pct: { ...percentage, description: 'Percentage of the object covered by the colour (its largest share over the object\'s images).' },
-    palette: {
-      type: 'array',
-      description: 'The colour clusters of the object\'s image that shows the colour most, heaviest first.',
-      items: {
-        type: 'object',
-        required: ['hex', 'css', 'base', 'percentage'],
-        additionalProperties: false,
-        properties: {
-          hex,
-          css: { type: 'string', description: 'The nearest named tone.' },
-          base: { enum: [...BASE_COLORS] },
-          percentage: { type: 'number', minimum: 0, maximum: 1, description: 'Share of the object the cluster covers, as a fraction (0 to 1).' },
-        },
-      },
-    },
-    'crm:P138i_has_representation': { type: 'array', minItems: 1, description: 'Validated images in canvas order, as in the object record.', items: objectRecordDef('image') },
-    image: { ...objectRecordDef('image'), description: 'The first image.' },
-    'crm:P129i_is_subject_of': {
-      description: 'The IIIF manifest (and further media), as in the object record.',
-      oneOf: [objectRecordDef('media'), { type: 'array', minItems: 2, items: objectRecordDef('media') }],
-    },
-  },
-};
 
 const langStrings: JsonSchema = {
   type: 'array',
@@ -250,11 +110,35 @@ const dataService: JsonSchema = {
   },
 };
 
+/**
+ * The stub component of a kind: the schema it declares, or the labelled stub of its page's class
+ * (src/engine/declarations.ts, `labelledPage`).
+ */
+function stubSchema(kind: Pick<ResourceKind, 'kind' | 'api' | 'page'>): JsonSchema {
+  if (kind.api.stub !== undefined) return kind.api.stub;
+  if (kind.page.stubClass === undefined) throw new Error(`kind ${kind.kind}: its page is not a labelledPage, so its api must declare its stub's schema`);
+  return labelledStub(kind.kind, kind.page.stubClass, kind.api.stubNote ?? `${capitalised(kind.kind)} stub.`);
+}
+
+/** The schemas of the index answers the kinds declare; two kinds may not declare one name. */
+function indexSchemas(kinds: readonly Pick<ResourceKind, 'kind' | 'api'>[]): Record<string, JsonSchema> {
+  const schemas: Record<string, JsonSchema> = {};
+  for (const kind of kinds) {
+    for (const [name, schema] of Object.entries(kind.api.indexSchemas ?? {})) {
+      if (name in schemas) throw new Error(`kind ${kind.kind}: component schema ${name} is declared twice`);
+      schemas[name] = schema;
+    }
+  }
+  return schemas;
+}
+
 /** Every hand-written component schema, by name. */
-export function ownComponentSchemas(kinds: readonly Pick<ResourceKind, 'kind' | 'collection'>[]): Record<string, JsonSchema> {
+export function ownComponentSchemas(kinds: readonly Pick<ResourceKind, 'kind' | 'collection' | 'api' | 'page'>[]): Record<string, JsonSchema> {
+  const stubs: Record<string, JsonSchema> = {};
   const pages: Record<string, JsonSchema> = {};
   for (const kind of kinds) {
     const { stub, record } = collectionMembers(kind);
+    stubs[stub] = stubSchema(kind);
     pages[pageSchemaName(kind.collection, 'stubs')] = collectionPage(`A page of ${kind.collection} (stubs)`, ref(stub));
     pages[pageSchemaName(kind.collection, 'full')] = collectionPage(`A page of ${kind.collection} (full records, fullRecord=true)`, ref(record));
   }
@@ -274,116 +158,9 @@ export function ownComponentSchemas(kinds: readonly Pick<ResourceKind, 'kind' | 
         'hydra:next': uri,
       },
     },
-    ObjectStub: {
-      type: 'object',
-      description: 'Object stub: `@id`, `@type`, the Dutch title (else the object number) and the IIIF manifest when there is one.',
-      required: ['@id', '@type'],
-      additionalProperties: false,
-      properties: {
-        '@id': { type: 'string', pattern: '^https?://[^/]+(/.*)?/v2/id/object/[^/?#]+$' },
-        '@type': { const: 'crm:E22_Human-Made_Object' },
-        'rdfs:label': { type: 'string' },
-        'crm:P129i_is_subject_of': {
-          type: 'object',
-          description: 'The IIIF manifest.',
-          required: ['@id', '@type'],
-          additionalProperties: false,
-          properties: { '@id': uri, '@type': { const: 'crm:E73_Information_Object' } },
-        },
-      },
-    },
-    AgentStub: labelledStub('agent', 'crm:E39_Actor', 'Agent stub: always `crm:E39_Actor`, whatever the class of the full record.'),
-    ExhibitionStub: labelledStub('exhibition', 'crm:E7_Activity', 'Exhibition stub.'),
-    ConceptStub: labelledStub('concept', 'crm:E55_Type', 'Concept stub (the spec leaves its shape open; this is the shape served).'),
+    ...stubs,
     ...pages,
-    TypeIndex: valueIndex(
-      'Object types with their object counts (spec, "Other indexes"); labels feed the objects `type` filter.',
-      indexMember('crm:E55_Type', 'object_count', 'type', true),
-    ),
-    MaterialIndex: valueIndex(
-      'Materials with their object counts, most frequent first (spec, "Material index record"); labels feed the objects `material` filter.',
-      indexMember('crm:E57_Material', 'object_count', 'material', false),
-    ),
-    NationalityIndex: valueIndex(
-      'Nationalities (Dutch country names) with their agent counts; labels feed the agents `nationality` filter.',
-      indexMember('crm:E55_Type', 'agent_count', 'nationality', false),
-    ),
-    RoleIndex: valueIndex('Agent roles (designer, producer) with their agent counts; labels feed the agents `role` filter.', indexMember('crm:E55_Type', 'agent_count', 'role', false)),
-    ColorIndex: indexRecord(
-      'Colour statistics over the published objects (spec, "Color index record"), weighted by dominance: the base colours with their swatches, and the named tones, heaviest first. Values feed the objects `color` and `cssColor` filters.',
-      {
-        base_colors: { type: 'array', items: colorEntry(true) },
-        css_colors: { type: 'array', items: colorEntry(false) },
-      },
-    ),
-    DominantObjects: indexRecord(
-      'The objects a colour covers most, by `dominance_pct` descending (spec, "Dominant-objects record").',
-      {
-        'hydra:totalItems': { ...count, description: 'Objects showing the colour (all of them, not only the listed ones).' },
-        'hydra:member': { type: 'array', maxItems: 100, items: dominantMember },
-      },
-      { id: { ...uri, description: 'The request URL, with its parameters in canonical form.' }, comment: false },
-    ),
-    SimilarObjects: indexRecord(
-      'Other public objects ranked by what they share with the object (docs/similar.md): maker 5, type 3, other concept 2, material 1, base colour 0.5, overlapping period 1; ties in object-number order.',
-      {
-        'hydra:totalItems': { ...count, description: 'Number of members (at most `limit`).' },
-        'hydra:member': {
-          type: 'array',
-          maxItems: 50,
-          items: {
-            type: 'object',
-            required: ['@id', '@type', 'rdfs:label', 'similarity', 'shares'],
-            additionalProperties: false,
-            properties: {
-              '@id': { type: 'string', pattern: '^https?://[^/]+(/.*)?/v2/id/object/[^/?#]+$' },
-              '@type': { const: 'crm:E22_Human-Made_Object' },
-              'rdfs:label': { type: 'string', description: 'The Dutch title (else the object number).' },
-              similarity: { type: 'number', exclusiveMinimum: 0, description: 'The summed weights of the shared features.' },
-              shares: {
-                type: 'array',
-                minItems: 1,
-                items: {
-                  type: 'object',
-                  required: ['feature'],
-                  additionalProperties: false,
-                  properties: {
-                    feature: { enum: ['maker', 'type', 'concept', 'material', 'color', 'period'] },
-                    value: {
-                      description: 'The agent or concept shared (`@id`), or the base colour; none for the period.',
-                      oneOf: [{ enum: [...BASE_COLORS] }, { type: 'object', required: ['@id'], additionalProperties: false, properties: { '@id': uri } }],
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-    ),
-    ProductionDensity: indexRecord('Production density over time (spec, "Production-density record"). Buckets ascend by year.', {
-        bucket_size: { type: 'integer', minimum: 5, maximum: 100, description: 'Years per bucket.' },
-        year_from: { type: 'integer', description: 'First year of the axis.' },
-        year_to: { type: 'integer', maximum: 2100, description: 'Last year of the axis.' },
-        total_weight: { type: 'number', minimum: 0, description: 'Number of dated objects inside the range.' },
-        buckets: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['year', 'weight', 'share_pct', 'object_count', 'exact_count', 'spread_factor', 'filter'],
-            additionalProperties: false,
-            properties: {
-              year: { type: 'integer', description: 'First year of the bucket.' },
-              weight: { type: 'number', minimum: 0, description: 'Each dated object contributes 1, spread evenly over every year of its recorded span.' },
-              share_pct: { type: 'number', minimum: 0, maximum: 100, description: '`weight` as a percentage of `total_weight`.' },
-              object_count: { ...count, description: 'Objects whose span touches the bucket.' },
-              exact_count: { ...count, description: 'Objects dated to a single year inside the bucket.' },
-              spread_factor: { type: ['number', 'null'], description: '`object_count / weight`; null when the weight is 0.' },
-              filter: { ...uri, description: 'Objects collection filtered on the bucket: `?date=<first year>/<last year>`.' },
-            },
-          },
-        },
-    }),
+    ...indexSchemas(kinds),
     DcatCatalog: {
       type: 'object',
       description:

@@ -133,6 +133,16 @@ describe('a fifth kind declared in a test fixture', () => {
     const doc = (await request(app).get('/openapi.json').expect(200)).body;
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v2/id/book/{pid}', '/v2/id/books']));
     expect(doc.components.schemas.BookRecord.title).toBe('Book record (a test kind)');
+    // The pages of books validate against their components, down to the stub of the kind's class.
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats.default(ajv);
+    ajv.addSchema(doc, 'openapi');
+    const stubPage = ajv.getSchema('openapi#/components/schemas/BooksStubPage')!;
+    const fullPage = ajv.getSchema('openapi#/components/schemas/BooksFullPage')!;
+    const stubs = (await request(app).get('/v2/id/books').expect(200)).body;
+    expect(stubPage(stubs)).toBe(true);
+    expect(stubPage({ ...stubs, 'hydra:member': [{ ...stubs['hydra:member'][0], '@type': 'crm:E55_Type' }] })).toBe(false);
+    expect(fullPage((await request(app).get('/v2/id/books?fullRecord=true').expect(200)).body)).toBe(true);
     const catalog = (await request(app).get('/v2/dcat').expect(200)).body;
     const books = catalog['dcat:dataset'].find((d: { '@id': string }) => d['@id'] === `${BASE}/v2/id/books`);
     expect(books['dct:type']).toEqual({ '@id': 'http://www.cidoc-crm.org/cidoc-crm/E31_Document' });

@@ -2,6 +2,7 @@
 import { texts } from '../../engine/catalog-dataset.js';
 import type { ApiDeclaration } from '../../engine/kind.js';
 import { commaAnd, flag, languageCodes, modifiedSince } from '../../openapi/parameters.js';
+import { AGENT_INDEX_PATHS, AGENT_INDEX_SCHEMAS } from './openapi.js';
 import { AGENT_ROLES, AGENT_TYPES } from './table.js';
 
 export const AGENTS_API: ApiDeclaration = {
@@ -42,6 +43,9 @@ export const AGENTS_API: ApiDeclaration = {
     },
   ],
   schemaFile: 'agent',
+  indexPaths: AGENT_INDEX_PATHS,
+  indexSchemas: AGENT_INDEX_SCHEMAS,
+  stubNote: 'Agent stub: always `crm:E39_Actor`, whatever the class of the full record.',
   pidExample: 'DMG-A-00001',
   searchText: 'Full text on names and ids: one word; several words (all must match); a quoted exact phrase; `OR`; `-word` negation.',
   parameters: {

@@ -15,6 +15,7 @@ export const CONCEPTS_API: ApiDeclaration = {
     distribution: 'Paginated JSON-LD collection',
   },
   schemaFile: 'concept',
+  stubNote: 'Concept stub (the spec leaves its shape open; this is the shape served).',
   pidExample: '530000049',
   searchText: 'Full text on preferred labels and scope notes (nl/fr/en) and the pid.',
   parameters: {

@@ -2,6 +2,7 @@
 import { texts } from '../../engine/catalog-dataset.js';
 import type { ApiDeclaration } from '../../engine/kind.js';
 import { commaAnd, flag, languageCodes, modifiedSince } from '../../openapi/parameters.js';
+import { OBJECT_INDEX_PATHS, OBJECT_INDEX_SCHEMAS, OBJECT_STUB, PID_EXAMPLE } from './openapi.js';
 
 export const OBJECTS_API: ApiDeclaration = {
   landing: { text: 'Objects', note: 'designed and produced things, with titles, makers, dates, materials and images' },
@@ -65,7 +66,10 @@ export const OBJECTS_API: ApiDeclaration = {
     },
   ],
   schemaFile: 'object',
-  pidExample: '1482',
+  indexPaths: OBJECT_INDEX_PATHS,
+  indexSchemas: OBJECT_INDEX_SCHEMAS,
+  stub: OBJECT_STUB,
+  pidExample: PID_EXAMPLE,
   searchText:
     'Full text on titles, descriptions and object number in nl/fr/en (stemmed per language); titles and numbers weigh more than descriptions. Quoted phrases, `OR` and `-word` are understood.',
   parameters: {
