@@ -58,7 +58,11 @@ export const COMPRESSION_THRESHOLD = 8 * 1024;
 /** Builds the app for `ctx`; mounts the v2 resource routes, health, metrics and the error handling. */
 export function createApp(ctx: AppContext, options: AppOptions = {}): express.Express {
   const kinds = ctx.kinds.list;
-  for (const kind of kinds) if (kind.queries !== undefined) ctx.queries.include(kind.queries);
+  for (const kind of kinds) {
+    if (kind.queries !== undefined && !ctx.queries.includes(kind.queries)) {
+      throw new Error(`kind ${kind.kind}: its queries (${kind.queries}) are not in the app's query catalogue; make it with QueryCatalogue.forKinds`);
+    }
+  }
   const app = express();
   app.disable('x-powered-by');
   // Every cacheable answer sets its own validators (records, pages, indexes, catalog, dumps, static files);

@@ -74,8 +74,8 @@ export class ChangeFeed {
   private readonly changes = new Map<number, Change[]>();
 
   private readonly context: FeedContext;
-  /** A record IRI's kind, as the kind appears in the IRI's path. */
-  private readonly kindInIri: RegExp;
+  /** The deployment's base URL, which the record IRIs of the log begin with. */
+  private readonly base: string;
 
   constructor(
     private readonly dataDir: string,
@@ -86,7 +86,7 @@ export class ChangeFeed {
   ) {
     if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`page size must be a whole number >= 1, not ${pageSize}`);
     this.context = feedContext(kinds);
-    this.kindInIri = new RegExp(`/v2/id/(${kinds.kindAlternatives})/`);
+    this.base = collectionUrl.replace(/\/v2\/changes$/, '');
   }
 
   /**
@@ -101,7 +101,7 @@ export class ChangeFeed {
   private activity(change: Change, endTime: string): Activity {
     const object = { id: change.id, type: this.typeOf(change.kind) };
     if (change.type === 'Delete' && change.target !== undefined) {
-      return { type: 'Delete', object, target: { id: change.target, type: this.typeOf(this.kindInIri.exec(change.target)?.[1]) }, endTime };
+      return { type: 'Delete', object, target: { id: change.target, type: this.typeOf(this.kinds.kindOfIri(change.target, this.base)) }, endTime };
     }
     return { type: change.type, object, endTime };
   }

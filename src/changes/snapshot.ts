@@ -13,6 +13,7 @@ import { generationKinds } from '../store/manifest.js';
 import type { GenerationManifest } from '../store/types.js';
 import { NS } from '../vocab/namespaces.js';
 import type { RecordKind } from '../vocab/iris.js';
+import { recordKindOf } from '../vocab/record-kinds.js';
 
 /** Why a record is not public in a generation (the admin graph's facts, as the status index reads them). */
 export type HiddenState =
@@ -89,16 +90,9 @@ export function graphDigest(quads: readonly TermTriple[], encoding: 'utf8' | 'la
 }
 
 /** The record kind of a graph term `<{base}/v2/id/<kind>/<pid>>`, else undefined. */
-function recordKindOf(graph: string, prefixes: readonly (readonly [RecordKind, string])[]): RecordKind | undefined {
-  for (const [kind, prefix] of prefixes) {
-    if (graph.startsWith(prefix) && graph.length > prefix.length + 1 && !graph.includes('/', prefix.length)) return kind;
-  }
-  return undefined;
-}
-
 /** Reads a snapshot from the generation's files (one pass over each). */
 export async function computeSnapshot(files: { public: string; nonPublic: string }, manifest: GenerationManifest): Promise<Snapshot> {
-  const prefixes = generationKinds(manifest).map((kind) => [kind, `<${manifest.baseUrl}/v2/id/${kind}/`] as const);
+  const kinds = new Set(generationKinds(manifest));
   const records = new Map<string, { kind: RecordKind; digest: string }>();
   let graph: string | undefined;
   let kind: RecordKind | undefined;
@@ -124,7 +118,7 @@ export async function computeSnapshot(files: { public: string; nonPublic: string
       if (g !== graph) {
         flush();
         graph = g;
-        kind = recordKindOf(g, prefixes);
+        kind = recordKindOf(g, manifest.baseUrl, kinds);
         run = [];
       }
       if (kind !== undefined) run.push([subject, predicate, object]);

@@ -253,8 +253,7 @@ export async function writeGenerationIndex(
   },
 ): Promise<StoredIndexReport> {
   const started = performance.now();
-  const catalogue = { queries: new QueryCatalogue(), iris: new Iris(options.baseUrl) };
-  for (const kind of options.kinds) if (kind.queries !== undefined) catalogue.queries.include(kind.queries);
+  const catalogue = { queries: QueryCatalogue.forKinds(options.kinds), iris: new Iris(options.baseUrl) };
   const names = [...options.kinds.flatMap((kind) => Object.values(kind.index.queries)), STATUS_QUERY];
   options.onPhase?.('files');
   const byGraph = await answerByGraph(catalogue, generation.dir, names);

@@ -4,7 +4,7 @@
  * "Queries"), never spliced into query text; the bound AST is then serialised by sparqljs.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sparqljs from 'sparqljs';
 import type { Pattern, Query, SparqlQuery, ValuesPattern, ValuePatternRow } from 'sparqljs';
@@ -67,10 +67,23 @@ function listRqFiles(dir: string): string[] {
 /** All queries of the project, parsed once. */
 export class QueryCatalogue {
   private readonly entries = new Map<string, CatalogueEntry>();
+  private readonly folders = new Set<string>();
   private readonly generator = new sparqljs.Generator();
 
   constructor(dir: string = DEFAULT_QUERIES_DIR) {
     this.include(dir);
+  }
+
+  /** The project's queries and those of every kind that brings its own folder (`ResourceKind.queries`). */
+  static forKinds(kinds: readonly { readonly queries?: string }[], dir: string = DEFAULT_QUERIES_DIR): QueryCatalogue {
+    const catalogue = new QueryCatalogue(dir);
+    for (const kind of kinds) if (kind.queries !== undefined) catalogue.include(kind.queries);
+    return catalogue;
+  }
+
+  /** Whether the `.rq` files under `dir` are in the catalogue. */
+  includes(dir: string): boolean {
+    return this.folders.has(resolve(dir));
   }
 
   /**
@@ -98,6 +111,7 @@ export class QueryCatalogue {
       if (parsed.type !== 'query') throw new Error(`${file}: only queries belong in the catalogue, not updates`);
       this.entries.set(name, { name, summary, params, ast: parsed, file });
     }
+    this.folders.add(resolve(dir));
   }
 
   /** The parsed entry; throws for an unknown name (a programming error, not a request error). */

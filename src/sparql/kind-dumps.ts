@@ -16,6 +16,7 @@ import { readLineBatches } from '../store/line-reader.js';
 import { parseQuadLine } from '../store/nquads-line.js';
 import { generationKinds } from '../store/manifest.js';
 import type { RecordKind } from '../vocab/iris.js';
+import { recordKindOf } from '../vocab/record-kinds.js';
 const GZIP_LEVEL = 3;
 
 /** The folder of a generation's per-kind dumps. */
@@ -35,7 +36,7 @@ async function buildKindDumps(dataDir: string, generation: Generation): Promise<
   const dir = kindDumpDir(dataDir, generation.id);
   await mkdir(dir, { recursive: true });
   const kinds = generationKinds(generation.manifest);
-  const prefixes = new Map(kinds.map((kind) => [kind, `<${generation.manifest.baseUrl}/v2/id/${kind}/`]));
+  const names = new Set(kinds);
   const temporary = (kind: RecordKind): string => `${kindDumpFile(dataDir, generation.id, kind)}.${process.pid}.partial`;
   const outputs = new Map<RecordKind, Gzip>(kinds.map((kind) => [kind, createGzip({ level: GZIP_LEVEL })]));
   const written = Promise.all([...outputs].map(([kind, gzip]) => pipeline(gzip, createWriteStream(temporary(kind)))));
@@ -48,15 +49,11 @@ async function buildKindDumps(dataDir: string, generation: Generation): Promise<
         // Most lines name their graph after the marker; only those are parsed.
         if (!line.includes('/v2/id/')) continue;
         const graph = parseQuadLine(line)?.graph;
-        if (graph === undefined) continue;
-        for (const [kind, prefix] of prefixes) {
-          if (graph.startsWith(prefix) && !graph.includes('/', prefix.length)) {
-            const batch = kept.get(kind);
-            if (batch) batch.push(line);
-            else kept.set(kind, [line]);
-            break;
-          }
-        }
+        const kind = graph === undefined ? undefined : recordKindOf(graph, generation.manifest.baseUrl, names);
+        if (kind === undefined) continue;
+        const batch = kept.get(kind);
+        if (batch) batch.push(line);
+        else kept.set(kind, [line]);
       }
       for (const [kind, batch] of kept) {
         const out = outputs.get(kind);

@@ -16,6 +16,23 @@ export interface KindNames {
 
 const NAME = /^[a-z]+$/;
 
+/**
+ * The kind among `names` of the record IRI `{base}/v2/id/<kind>/<pid>`, written as an N-Quads term (`<…>`) or
+ * bare (`form`); undefined for anything else: another base, another path, a name not in `names`, a pid that is
+ * empty or holds a slash (a node inside a record). The one test of "a record of a kind" on the data side: the
+ * generation check, the change snapshot, the per-kind dumps and the change feed use it.
+ */
+export function recordKindOf(iri: string, base: string, names: ReadonlySet<string>, form: 'term' | 'iri' = 'term'): string | undefined {
+  const term = form === 'term';
+  const prefix = `${term ? '<' : ''}${base}/v2/id/`;
+  const end = term ? iri.length - 1 : iri.length;
+  if (!iri.startsWith(prefix) || (term && iri[end] !== '>')) return undefined;
+  const slash = iri.indexOf('/', prefix.length);
+  if (slash < 0 || slash + 1 >= end || iri.indexOf('/', slash + 1) >= 0) return undefined;
+  const kind = iri.slice(prefix.length, slash);
+  return names.has(kind) ? kind : undefined;
+}
+
 /** The kinds in the order the catalog lists them, with what the data side derives from them. */
 export class RecordKinds<K extends KindNames = KindNames> {
   readonly names: readonly string[];
@@ -24,6 +41,7 @@ export class RecordKinds<K extends KindNames = KindNames> {
   /** `objects|agents|…`. */
   readonly collectionAlternatives: string;
   private readonly byKind: ReadonlyMap<string, K>;
+  private readonly nameSet: ReadonlySet<string>;
   private readonly byCollection: ReadonlyMap<string, K>;
 
   constructor(readonly list: readonly K[]) {
@@ -34,6 +52,7 @@ export class RecordKinds<K extends KindNames = KindNames> {
     this.byCollection = new Map(list.map((k) => [k.collection, k]));
     if (this.byKind.size !== list.length || this.byCollection.size !== list.length) throw new Error('two kinds share a name');
     this.names = list.map((k) => k.kind);
+    this.nameSet = new Set(this.names);
     this.kindAlternatives = this.names.join('|');
     this.collectionAlternatives = list.map((k) => k.collection).join('|');
   }
@@ -64,12 +83,12 @@ export class RecordKinds<K extends KindNames = KindNames> {
    * path, a pid that is empty or holds a slash).
    */
   kindOfGraph(term: string, base: string): string | undefined {
-    const prefix = `<${base}/v2/id/`;
-    if (!term.startsWith(prefix) || term[term.length - 1] !== '>') return undefined;
-    const slash = term.indexOf('/', prefix.length);
-    if (slash < 0 || slash + 2 >= term.length || term.indexOf('/', slash + 1) >= 0) return undefined;
-    const kind = term.slice(prefix.length, slash);
-    return this.byKind.has(kind) ? kind : undefined;
+    return recordKindOf(term, base, this.nameSet);
+  }
+
+  /** The kind of a record IRI `{base}/v2/id/<kind>/<pid>`, else undefined. */
+  kindOfIri(iri: string, base: string): string | undefined {
+    return recordKindOf(iri, base, this.nameSet, 'iri');
   }
 
   /** Matches a record graph's term of any base: `<(base)/v2/id/<kind>/<pid>>`. */

@@ -58,7 +58,10 @@ beforeAll(async () => {
   store = new StoreManager({ includeNonPublic: true });
   await store.start(generation.dir);
   const config = loadConfig({ BASE_URL: BASE, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-  app = createApp({ config, iris: new Iris(BASE), store, logger: createLogger(config), metrics: new Metrics(), queries: new QueryCatalogue(), kinds });
+  const ctx = { config, iris: new Iris(BASE), store, logger: createLogger(config), metrics: new Metrics(), kinds };
+  // The app's query catalogue holds the kinds' own queries: one made without them is refused at once.
+  expect(() => createApp({ ...ctx, queries: new QueryCatalogue() })).toThrow('kind book: its queries');
+  app = createApp({ ...ctx, queries: QueryCatalogue.forKinds(ALL) });
 }, 120_000);
 
 afterAll(async () => {
@@ -165,11 +168,21 @@ describe('a fifth kind declared in a test fixture', () => {
     expect([...graphs].sort()).toEqual(['B-1', 'B-2', 'B-4'].map((pid) => `${BASE}/v2/id/book/${pid}`));
   });
 
-  it('announces the public books in the change feed as Documents', async () => {
+  it('announces the public books in the change feed as Documents, valid against the feed schemas', async () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats.default(ajv);
+    const schema = async (name: string): Promise<object> => JSON.parse(await readFile(fileURLToPath(new URL(`../../schemas/${name}`, import.meta.url)), 'utf8')) as object;
+    const validateCollection = ajv.compile(await schema('changes-collection.schema.json'));
+    const validatePage = ajv.compile(await schema('changes-page.schema.json'));
     const feed = (await request(app).get('/v2/changes').expect(200)).body;
+    expect(validateCollection(feed)).toBe(true);
     expect(feed['@context'][1].Document).toBe('http://www.cidoc-crm.org/cidoc-crm/E31_Document');
     const items: { type: string; object: { id: string; type: string } }[] = [];
-    for (let n = 1; n <= Number(/\/page\/(\d+)$/.exec(feed.last.id)?.[1]); n++) items.push(...(await request(app).get(`/v2/changes/page/${n}`).expect(200)).body.orderedItems);
+    for (let n = 1; n <= Number(/\/page\/(\d+)$/.exec(feed.last.id)?.[1]); n++) {
+      const page = (await request(app).get(`/v2/changes/page/${n}`).expect(200)).body;
+      expect(validatePage(page)).toBe(true);
+      items.push(...page.orderedItems);
+    }
     const books = items.filter((a) => a.object.id.includes('/v2/id/book/'));
     expect(books.map((a) => [a.type, a.object.id, a.object.type])).toEqual(['B-1', 'B-2', 'B-4'].map((pid) => ['Create', `${BASE}/v2/id/book/${pid}`, 'Document']));
   });

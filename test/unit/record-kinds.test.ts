@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { KIND_NAMES } from '../../src/kinds/index.js';
 import { DEFAULT_QUERIES_DIR, QueryCatalogue } from '../../src/queries/catalogue.js';
-import { RecordKinds } from '../../src/vocab/record-kinds.js';
+import { RecordKinds, recordKindOf } from '../../src/vocab/record-kinds.js';
 
 const BASE = 'http://museum.test';
 const book = { kind: 'book', collection: 'books', class: { iri: 'http://www.cidoc-crm.org/cidoc-crm/E31_Document', name: 'Document' } };
@@ -35,6 +35,22 @@ describe('RecordKinds', () => {
     expect(kinds.graphPattern.exec(`<${BASE}/v2/id/book/B-1>`)?.[1]).toBe(BASE);
   });
 
+  it('tells the kind of a bare record IRI by the same rule', () => {
+    const kinds = new RecordKinds([...KIND_NAMES.list, book]);
+    expect(kinds.kindOfIri(`${BASE}/v2/id/book/B-1`, BASE)).toBe('book');
+    expect(kinds.kindOfIri(`${BASE}/v2/id/agent/DMG-A-00001`, BASE)).toBe('agent');
+    for (const other of [
+      `<${BASE}/v2/id/book/B-1>`, // a term
+      `${BASE}/v2/id/object/`,
+      `${BASE}/v2/id/object/1/production`,
+      `http://other.test/v2/id/object/1`,
+      `${BASE}/v2/id/objects`,
+    ]) {
+      expect(kinds.kindOfIri(other, BASE)).toBeUndefined();
+    }
+    expect(recordKindOf(`${BASE}/v2/id/book/B-1`, BASE, new Set(['object']), 'iri')).toBeUndefined();
+  });
+
   it('counts every kind from zero', () => {
     expect(new RecordKinds([...KIND_NAMES.list, book]).zeroCounts()).toEqual({ object: 0, agent: 0, exhibition: 0, concept: 0, book: 0 });
   });
@@ -64,6 +80,15 @@ describe('a kind bringing its own queries', () => {
     catalogue.include(dir);
     expect(catalogue.names().length).toBe(before + 1);
     expect(catalogue.get('books/index-books').summary).toBe('The books.');
+  });
+
+  it('is made with the folders of the kinds that bring one', async () => {
+    await mkdir(path.join(dir, 'books'));
+    await writeFile(path.join(dir, 'books', 'index-books.rq'), query('The books.'));
+    const catalogue = QueryCatalogue.forKinds([{}, { queries: dir }]);
+    expect(catalogue.includes(dir)).toBe(true);
+    expect(catalogue.get('books/index-books').summary).toBe('The books.');
+    expect(new QueryCatalogue().includes(dir)).toBe(false);
   });
 
   it('may not replace a query of the project', async () => {
