@@ -60,7 +60,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
   const kinds = ctx.kinds.list;
   for (const kind of kinds) {
     if (kind.queries !== undefined && !ctx.queries.includes(kind.queries)) {
-      throw new Error(`kind ${kind.kind}: its queries (${kind.queries}) are not in the app's query catalogue; make it with QueryCatalogue.forKinds`);
+      throw new Error(`kind ${kind.kind}: its queries (${kind.queries}) are not in the app's query library; make it with QueryLibrary.forKinds`);
     }
   }
   const app = express();

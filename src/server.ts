@@ -14,7 +14,7 @@ import { ServedIiifAccess, sourceAccess, type IiifAccess } from './iiif/served-a
 import { Metrics } from './http/metrics.js';
 import { SharedRateLimitCounters } from './http/rate-limit-store.js';
 import { gracefulShutdown, listen } from './http/server-lifecycle.js';
-import { QueryCatalogue } from './queries/catalogue.js';
+import { QueryLibrary } from './queries/library.js';
 import { closeSharedParseWorker } from './queries/parse-worker.js';
 import { CurrentFollower } from './store/follow-current.js';
 import { cleanStaging, listGenerations, pruneGenerations, type Generation } from './store/generations.js';
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     manager.on('restart', () => logger.info({ generation: manager.generation?.id, store: name }, 'store worker restarted'));
     manager.on('standby', () => logger.info({ generation: manager.generation?.id, store: name }, 'standby store worker loaded'));
   }
-  const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger, metrics, queries: QueryCatalogue.forKinds(KIND_NAMES.list), kinds: KIND_NAMES };
+  const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger, metrics, queries: QueryLibrary.forKinds(KIND_NAMES.list), kinds: KIND_NAMES };
   // The demo only when asked for or on a fresh data folder (wantsDemo); its images must exist before the IIIF
   // router first reads its image list.
   const demo = (await wantsDemo(config)) ? await prepareDemoSource(config, logger) : undefined;

@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { IndexDeclaration } from '../engine/kind.js';
-import type { QueryCatalogue } from '../queries/catalogue.js';
+import type { QueryLibrary } from '../queries/library.js';
 import type { BoundTerm } from '../queries/terms.js';
 import { parseSelectJson } from '../records/sparql-json.js';
 import type { QueryStore } from '../store/types.js';
@@ -18,7 +18,7 @@ import { TextIndex } from './text/text-index.js';
 
 export interface IndexDependencies {
   store: QueryStore;
-  queries: QueryCatalogue;
+  queries: QueryLibrary;
   iris: Iris;
 }
 
@@ -30,7 +30,7 @@ export function boundSelect(deps: Pick<IndexDependencies, 'queries' | 'iris'>, n
   return deps.queries.bind(name, [row]);
 }
 
-/** A SelectRows over the catalogue, answered by the store. */
+/** A SelectRows over the library, answered by the store. */
 export function selectRows(deps: IndexDependencies): SelectRows {
   return async (name, bindings) => {
     const text = await deps.store.query(boundSelect(deps, name, bindings), { format: 'application/sparql-results+json', label: name });

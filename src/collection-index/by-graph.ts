@@ -8,7 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { QueryCatalogue } from '../queries/catalogue.js';
+import type { QueryLibrary } from '../queries/library.js';
 import { generationFiles } from '../store/generations.js';
 import { startTsWorker, workerModule } from '../store/ts-worker.js';
 import type { Iris } from '../vocab/iris.js';
@@ -84,7 +84,7 @@ export const WORKERS = Math.max(1, Math.min(2, availableParallelism()));
  * generation in `generationDir`, or `{ refused }` with the reason when the files cannot be read graph by graph.
  */
 export async function answerByGraph(
-  deps: { queries: QueryCatalogue; iris: Iris },
+  deps: { queries: QueryLibrary; iris: Iris },
   generationDir: string,
   names: readonly string[],
   options: { chunkQuads?: number; workers?: number } = {},

@@ -1,5 +1,5 @@
 /**
- * Where the answers of a catalogue SELECT come from, read off its parsed form: the admin graph alone, or one
+ * Where the answers of a library SELECT come from, read off its parsed form: the admin graph alone, or one
  * record graph at a time. Such a query can be answered graph by graph (by-graph.ts): its answer over a whole
  * generation is the union of its answers over a few record graphs at a time, each with the admin graph beside
  * them. Any other query (a pattern in the default graph, two graph variables that could join two records, a

@@ -9,14 +9,14 @@
 import { DataFactory } from 'n3';
 import type { Ordering, Pattern, SelectQuery, Expression } from 'sparqljs';
 import sparqljs from 'sparqljs';
-import type { QueryCatalogue } from '../queries/catalogue.js';
+import type { QueryLibrary } from '../queries/library.js';
 import type { BoundTerm } from '../queries/terms.js';
 import type { Iris } from '../vocab/iris.js';
 import type { OracleDeclaration } from '../engine/kind.js';
 import type { SortDirection } from './sort-orders.js';
 
 export interface OracleFragment {
-  /** Catalogue name, such as `objects/oracle-filter-type`. */
+  /** Library name, such as `objects/oracle-filter-type`. */
   query: string;
   bindings?: Record<string, BoundTerm>;
 }
@@ -48,9 +48,9 @@ function renameApart<T>(value: T, suffix: number): T {
   return out as T;
 }
 
-function fragmentWhere(catalogue: QueryCatalogue, fragment: OracleFragment, suffix: number): Pattern[] {
-  const entry = catalogue.get(fragment.query);
-  const ast = entry.params.length > 0 ? catalogue.bindAst(fragment.query, [fragment.bindings ?? {}]) : entry.ast;
+function fragmentWhere(library: QueryLibrary, fragment: OracleFragment, suffix: number): Pattern[] {
+  const entry = library.get(fragment.query);
+  const ast = entry.params.length > 0 ? library.bindAst(fragment.query, [fragment.bindings ?? {}]) : entry.ast;
   return renameApart((ast as SelectQuery).where ?? [], suffix);
 }
 
@@ -58,17 +58,17 @@ const variable = (name: string) => DataFactory.variable(name);
 const operation = (operator: string, ...args: Expression[]): Expression => ({ type: 'operation', operator, args });
 
 /** The oracle's SPARQL text for a request (run it with `unionDefaultGraph: true`). */
-export function oracleQuery(catalogue: QueryCatalogue, iris: Iris, oracle: OracleDeclaration, request: OracleRequest): string {
-  const base = catalogue.bindAst(oracle.base, [{ admin: iris.adminGraph }]) as SelectQuery;
+export function oracleQuery(library: QueryLibrary, iris: Iris, oracle: OracleDeclaration, request: OracleRequest): string {
+  const base = library.bindAst(oracle.base, [{ admin: iris.adminGraph }]) as SelectQuery;
   const [recordVariable, pidVariable] = (base.variables as { value: string }[]).map((term) => variable(term.value));
   const where: Pattern[] = [...(base.where ?? [])];
-  request.filters.forEach((fragment, i) => where.push(...fragmentWhere(catalogue, fragment, i + 1)));
+  request.filters.forEach((fragment, i) => where.push(...fragmentWhere(library, fragment, i + 1)));
   let order: Ordering[] = base.order ?? [];
   let variables = base.variables;
   const sort = request.sort;
   const fragment = sort === undefined ? undefined : oracle.sorts[sort.key];
   if (sort && fragment) {
-    where.push(...fragmentWhere(catalogue, fragment, 0));
+    where.push(...fragmentWhere(library, fragment, 0));
     variables = [recordVariable!, pidVariable!, variable('sortKey')];
     const descending = sort.direction === 'desc';
     order = [

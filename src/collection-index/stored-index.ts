@@ -149,7 +149,7 @@ export class StoredIndex {
     return answer && (() => decodeRows(answer, this.payload.strings));
   }
 
-  /** Adds the rows the store gave for the query `text` (catalogue name `name`). */
+  /** Adds the rows the store gave for the query `text` (library name `name`). */
   add(text: string, name: string, rows: readonly Row[]): void {
     this.added.set(keyOf(text), { name, rows });
   }
@@ -287,7 +287,7 @@ export interface AnswerCounts {
 }
 
 /**
- * A SelectRows over the catalogue that answers from `stored` when it holds the exact query, else asks the store
+ * A SelectRows over the library that answers from `stored` when it holds the exact query, else asks the store
  * and adds the answer to `stored` (so it is written with it); with `fromStore: false` a missing answer rejects
  * with NotStoredError instead (a build ahead of the store, while it still loads the generation). Its `deferred`
  * form leaves a stored answer undecoded until the table reads it.

@@ -21,7 +21,7 @@ import type { CollectionIndex } from '../collection-index/collection-index.js';
 import { CollectionIndexes } from '../collection-index/index-manager.js';
 import type { RecordTable, Row } from '../collection-index/record-table.js';
 import { storedIndexFile, storedSelect, StoredIndex, type AnswerCounts } from '../collection-index/stored-index.js';
-import { QueryCatalogue } from '../queries/catalogue.js';
+import { QueryLibrary } from '../queries/library.js';
 import { sharedStatusIndex } from '../records/records.js';
 import { STATUS_QUERY, type StatusIndex } from '../records/status-index.js';
 import { generationDir, type Generation } from '../store/generations.js';
@@ -253,10 +253,10 @@ export async function writeGenerationIndex(
   },
 ): Promise<StoredIndexReport> {
   const started = performance.now();
-  const catalogue = { queries: QueryCatalogue.forKinds(options.kinds), iris: new Iris(options.baseUrl) };
+  const library = { queries: QueryLibrary.forKinds(options.kinds), iris: new Iris(options.baseUrl) };
   const names = [...options.kinds.flatMap((kind) => Object.values(kind.index.queries)), STATUS_QUERY];
   options.onPhase?.('files');
-  const byGraph = await answerByGraph(catalogue, generation.dir, names);
+  const byGraph = await answerByGraph(library, generation.dir, names);
   const stored = StoredIndex.empty(generation);
   const from = { files: 0, store: 0 };
   if (!('refused' in byGraph)) {
@@ -273,7 +273,7 @@ export async function writeGenerationIndex(
   });
   try {
     const counts = { stored: 0, asked: 0 };
-    const select = storedSelect({ ...catalogue, store }, stored, { fromStore: true }, counts);
+    const select = storedSelect({ ...library, store }, stored, { fromStore: true }, counts);
     for (const kind of options.kinds) await askIndexQueries(kind.index, generation.id, select);
     await select(STATUS_QUERY);
     from.store = counts.asked;

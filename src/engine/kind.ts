@@ -26,7 +26,7 @@ export type { CollectionName };
 export interface RecordDeclaration {
   /** Express paths under /v2 with a `:pid` parameter (the first is canonical). */
   readonly paths: readonly string[];
-  /** Catalogue name of the record CONSTRUCT (parameters `record` and `admin`). */
+  /** Library name of the record CONSTRUCT (parameters `record` and `admin`). */
   readonly query: string;
   /**
    * `frames/<frame>.frame.jsonld` (or the file at `frame` when it is an absolute path): its context drives the
@@ -51,9 +51,9 @@ export interface RecordDeclaration {
 
 /** The collection page: its member queries and stub builder. */
 export interface PageDeclaration {
-  /** Catalogue name of the SELECT of record graphs (`?record ?s ?p ?o`, one VALUES row per record). */
+  /** Library name of the SELECT of record graphs (`?record ?s ?p ?o`, one VALUES row per record). */
   readonly records: string;
-  /** Catalogue name of the stub CONSTRUCT (one VALUES row per record). */
+  /** Library name of the stub CONSTRUCT (one VALUES row per record). */
   readonly stubs: string;
   /** Stub JSON per record IRI, built straight from the stub CONSTRUCT's N-Quads. */
   stubsFromNQuads(nquads: string): Map<string, JsonObject>;
@@ -65,7 +65,7 @@ export interface PageDeclaration {
 
 /** The per-generation collection index: its SELECTs, table, orders, text fields and filters. */
 export interface IndexDeclaration<T extends RecordTable> {
-  /** Catalogue names of the index SELECTs, by the part of the rows each fills. */
+  /** Library names of the index SELECTs, by the part of the rows each fills. */
   readonly queries: Readonly<Record<string, string>>;
   /** The kind's table from the rows of every index query. */
   table(generationId: string, rows: Readonly<Record<string, readonly Row[]>>): T;
@@ -84,7 +84,7 @@ export interface IndexDeclaration<T extends RecordTable> {
 
 /** The pure-SPARQL oracle of a kind's collection (tests and benchmarks only). */
 export interface OracleDeclaration {
-  /** Catalogue name of the base SELECT: every listed record in pid order (`?record` or `?object`, then the pid). */
+  /** Library name of the base SELECT: every listed record in pid order (`?record` or `?object`, then the pid). */
   readonly base: string;
   readonly sorts: Readonly<Record<string, OracleFragment>>;
   /** The fragments for a request's filter parameters, read independently of the filter modules. */
@@ -153,7 +153,7 @@ export interface ResourceKind<T extends RecordTable = RecordTable> extends KindN
   readonly collection: CollectionName;
   /**
    * A folder of the kind's own `.rq` files, named by their path there (`<folder>/books/index-books.rq` is
-   * `books/index-books`), for a kind declared outside src/kinds; the catalogue of an app or a stored index
+   * `books/index-books`), for a kind declared outside src/kinds; the library of an app or a stored index
    * includes it. The built-in kinds' queries are in the project's `queries/<collection>/`.
    */
   readonly queries?: string;

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { RecordDeclaration } from '../engine/kind.js';
 import { ChangeTimes } from '../changes/feed.js';
 import type { QueryStore } from '../store/types.js';
-import type { QueryCatalogue } from '../queries/catalogue.js';
+import type { QueryLibrary } from '../queries/library.js';
 import type { Iris, RecordKind } from '../vocab/iris.js';
 import { NS } from '../vocab/namespaces.js';
 import { frameRecordNodes } from '../shaping/compiled-frame.js';
@@ -84,7 +84,7 @@ export class Records {
   constructor(
     private readonly of: RecordsOf,
     private readonly store: QueryStore,
-    private readonly queries: QueryCatalogue,
+    private readonly queries: QueryLibrary,
     private readonly iris: Iris,
     private readonly statuses: StatusIndex,
     cacheSize: number,
@@ -170,7 +170,7 @@ const shared = new WeakMap<QueryStore, Map<RecordKind, Records>>();
 
 interface SharedContext {
   store: QueryStore;
-  queries: QueryCatalogue;
+  queries: QueryLibrary;
   iris: Iris;
   config: { recordCacheSize: number; dataDir: string };
 }

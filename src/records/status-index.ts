@@ -6,7 +6,7 @@
  * wait for the query.
  */
 import type { QueryStore } from '../store/types.js';
-import type { QueryCatalogue } from '../queries/catalogue.js';
+import type { QueryLibrary } from '../queries/library.js';
 import type { Iris } from '../vocab/iris.js';
 import { parseSelectJson } from './sparql-json.js';
 
@@ -17,7 +17,7 @@ export type RecordStatus =
 
 const REDIRECTS = new Set(['merged', 'renumbered', 'withdrawn']);
 
-/** Catalogue name of the SELECT the statuses are read from (parameter `admin`). */
+/** Library name of the SELECT the statuses are read from (parameter `admin`). */
 export const STATUS_QUERY = 'records/status';
 
 /** Builds the status map of the store's current generation; rebuilt lazily when the generation changes. */
@@ -32,7 +32,7 @@ export class StatusIndex {
 
   constructor(
     private readonly store: QueryStore,
-    private readonly queries: QueryCatalogue,
+    private readonly queries: QueryLibrary,
     private readonly iris: Iris,
   ) {}
 

@@ -2,7 +2,7 @@
  * The store seam (docs/architecture.md, "The remote store"): endpoints reach data only through `QueryStore`,
  * so the embedded Oxigraph workers can be replaced by a remote SPARQL 1.1 endpoint without touching them.
  */
-import type { BoundQuery } from '../queries/catalogue.js';
+import type { BoundQuery } from '../queries/library.js';
 import type { RecordKind } from '../vocab/iris.js';
 
 /** Serialisations a query can answer in: RDF for CONSTRUCT/DESCRIBE, SPARQL results for SELECT/ASK. */
@@ -25,7 +25,7 @@ export interface QueryOptions {
   format?: QueryResultFormat;
   /** Time from the call to the answer, queueing included; past it the query rejects with `QueryDeadlineError`. */
   deadlineMs?: number;
-  /** Name reported to metrics (such as the catalogue query name); defaults to the query form. */
+  /** Name reported to metrics (such as the library query name); defaults to the query form. */
   label?: string;
   /**
    * Let the default graph be the union of all named graphs (the SPARQL endpoint's dataset). Default false:
@@ -35,7 +35,7 @@ export interface QueryOptions {
 }
 
 /**
- * What a store runs: a query text (a client's, or one the service writes), or a catalogue query bound to its
+ * What a store runs: a query text (a client's, or one the service writes), or a library query bound to its
  * values, which the remote store fills into a per-generation template instead of rewriting its text.
  */
 export type StoreQuery = string | BoundQuery;

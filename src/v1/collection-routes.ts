@@ -10,7 +10,7 @@ import { objectFilters, V1_AGENTS, V1_CONCEPTS, V1_EXHIBITIONS, V1_OBJECTS, type
 import type { V1Pages } from './pages.js';
 import { parseChoice, parseFlag, parseOptionalFlag, parsePaging } from './params.js';
 import { sendPage } from './send.js';
-import type { V1Links } from './shapes/links.js';
+import type { V1Links } from './shaping/links.js';
 
 /** Values of `license`: v1 serves every licence together; the real service's per-licence keys are not served here. */
 export const LICENSES = ['ALL'] as const;

@@ -13,7 +13,7 @@ import { objectFilters, V1_OBJECTS } from './kinds.js';
 import type { V1Pages } from './pages.js';
 import { parseFlag, parsePaging } from './params.js';
 import { sendJsonLd, sendPage } from './send.js';
-import type { V1Links } from './shapes/links.js';
+import type { V1Links } from './shaping/links.js';
 
 /** Longest accepted colour in the path. */
 const MAX_COLOR_LENGTH = 100;

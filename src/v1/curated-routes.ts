@@ -13,8 +13,8 @@ import { objectFilters, V1_EXHIBITIONS, V1_OBJECTS } from './kinds.js';
 import type { V1Pages } from './pages.js';
 import { parseChoice, parsePaging } from './params.js';
 import { sendJsonLd, sendPage } from './send.js';
-import { imagesOf } from './shapes/object.js';
-import type { V1Links } from './shapes/links.js';
+import { imagesOf } from './shaping/object.js';
+import type { V1Links } from './shaping/links.js';
 
 /** The pattern collections and the thesaurus term (type label) each one lists, narrower terms included. */
 export const PATTERN_COLLECTIONS = { tegels: 'tegel', panelen: 'tegeltableau' } as const;

@@ -8,7 +8,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { toHttpError } from '../http/error-handler.js';
 import { GatewayTimeoutError, GoneError, HttpError, ServiceUnavailableError, type HttpErrorOptions } from '../http/errors.js';
 import { isValidPid } from '../vocab/iris.js';
-import type { V1Links } from './shapes/links.js';
+import type { V1Links } from './shaping/links.js';
 
 /** The reference's value: v1 is deprecated as a whole, not from a date. */
 export const DEPRECATION = 'true';

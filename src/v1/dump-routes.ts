@@ -10,7 +10,7 @@ import { UnprocessableEntityError } from '../http/errors.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import { V1_COLLECTIONS } from './kinds.js';
 import type { V1Pages } from './pages.js';
-import type { V1Links } from './shapes/links.js';
+import type { V1Links } from './shaping/links.js';
 
 /** Records fetched and written per step. */
 const CHUNK = 100;

@@ -5,7 +5,7 @@
  * never a credential.
  */
 import type { JsonObject } from '../shaping/jsonld.js';
-import { V1_CONTEXT } from './shapes/links.js';
+import { V1_CONTEXT } from './shaping/links.js';
 import type { V1Paging } from './params.js';
 
 export interface V1PageRequest extends V1Paging {

@@ -9,11 +9,11 @@ import { AGENTS, CONCEPTS, EXHIBITIONS, OBJECTS } from '../kinds/index.js';
 import type { RecordTable } from '../collection-index/record-table.js';
 import type { JsonObject } from '../shaping/jsonld.js';
 import type { RecordKind } from '../vocab/iris.js';
-import { v1Agent, v1AgentStub } from './shapes/agent.js';
-import { v1Concept, v1ConceptStub } from './shapes/concept.js';
-import { v1Exhibition, v1ExhibitionStub } from './shapes/exhibition.js';
-import type { V1Links } from './shapes/links.js';
-import { v1Object, v1ObjectStub } from './shapes/object.js';
+import { v1Agent, v1AgentStub } from './shaping/agent.js';
+import { v1Concept, v1ConceptStub } from './shaping/concept.js';
+import { v1Exhibition, v1ExhibitionStub } from './shaping/exhibition.js';
+import type { V1Links } from './shaping/links.js';
+import { v1Object, v1ObjectStub } from './shaping/object.js';
 
 /** Exact text of reference/error-bodies.json (v1_object_422_unhealthy). */
 export const OBJECT_NOT_PUBLISHED =

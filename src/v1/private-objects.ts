@@ -20,7 +20,7 @@ import { V1_OBJECTS } from './kinds.js';
 import type { KindPages } from './pages.js';
 import { parsePaging } from './params.js';
 import { sendJsonLd } from './send.js';
-import type { V1Links } from './shapes/links.js';
+import type { V1Links } from './shaping/links.js';
 
 const ATTEMPTS = 3;
 const PAGE_RECORDS = OBJECTS.page.records;

@@ -17,8 +17,8 @@ import type { JsonObject } from '../shaping/jsonld.js';
 import { isValidPid } from '../vocab/iris.js';
 import { V1_AGENTS, V1_CONCEPTS, V1_EXHIBITIONS, V1_OBJECTS, type V1Kind } from './kinds.js';
 import { parseFlag } from './params.js';
-import { v1EasyObject } from './shapes/object.js';
-import type { V1Links } from './shapes/links.js';
+import { v1EasyObject } from './shaping/object.js';
+import type { V1Links } from './shaping/links.js';
 
 /** Exact body of reference/error-bodies.json (v1_object_410_special_path_removed). */
 export const OBJECT_REMOVED_BODY = { 410: 'the object is permanently removed from our collection' } as const;

@@ -21,7 +21,7 @@ import { V1_OBJECTS } from './kinds.js';
 import { V1Pages } from './pages.js';
 import { PrivateObjects, privateObjectRoutes } from './private-objects.js';
 import { recordRoutes } from './record-routes.js';
-import { V1Links } from './shapes/links.js';
+import { V1Links } from './shaping/links.js';
 
 export interface V1Options {
   /** The clock, in milliseconds since the epoch (Date.now by default); tests move it past the sunset. */

@@ -20,7 +20,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/config/logger.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { listen } from '../../src/http/server-lifecycle.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { parseSelectJson } from '../../src/records/sparql-json.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
@@ -57,7 +57,7 @@ await store.start(data.generation.dir);
 rows.push({ figure: 'REST store load', value: (performance.now() - started) / 1000, unit: 's', note: `RSS ${rssMiB().toFixed(0)} MiB after` });
 
 // Index build, in process, for its figures (the app builds its own below).
-const queries = new QueryCatalogue();
+const queries = new QueryLibrary();
 const iris = new Iris(BENCH_BASE_URL);
 gc();
 const heapBefore = heapMiB();

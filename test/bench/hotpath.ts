@@ -24,7 +24,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/config/logger.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { listen } from '../../src/http/server-lifecycle.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
@@ -42,7 +42,7 @@ const rows: BenchRow[] = [];
 const details: Record<string, unknown> = { loadavgAtStart: loadavg(), pages: PAGES, cannonSeconds: CANNON_SECONDS, connections: CONNECTIONS };
 
 const data = await benchGeneration(objects);
-const queries = new QueryCatalogue();
+const queries = new QueryLibrary();
 const iris = new Iris(BENCH_BASE_URL);
 // One REST store per app: an app's record cache belongs to its store (records.ts, sharedRecords).
 const stores: StoreManager[] = [];

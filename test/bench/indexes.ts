@@ -31,7 +31,7 @@ import { countLabels } from '../../src/engine/label-index.js';
 import { DensityPopulation, densityBuckets, objectYears } from '../../src/kinds/objects/production-density.js';
 import { KIND_NAMES, AGENTS, OBJECTS } from '../../src/kinds/index.js';
 import { AGENT_ROLES } from '../../src/kinds/agents/table.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
@@ -50,7 +50,7 @@ const data = await benchGeneration(objects);
 const store = new StoreManager({ includeNonPublic: true });
 await store.start(data.generation.dir);
 const generationId = store.generation!.id;
-const queries = new QueryCatalogue();
+const queries = new QueryLibrary();
 const iris = new Iris(BENCH_BASE_URL);
 
 log('collection indexes (objects, agents)');

@@ -46,7 +46,7 @@ import { KIND_NAMES, AGENTS, CONCEPTS, EXHIBITIONS } from '../../src/kinds/index
 import type { AgentTable } from '../../src/kinds/agents/table.js';
 import type { ConceptTable } from '../../src/kinds/concepts/kind.js';
 import type { ExhibitionTable } from '../../src/kinds/exhibitions/kind.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { Records } from '../../src/records/records.js';
 import { StatusIndex } from '../../src/records/status-index.js';
 import { SOURCE_FILES } from '../../src/harvest/schema.js';
@@ -90,7 +90,7 @@ details.storeStartMs = performance.now() - started;
 details.rssAfterStoreMiB = rssMiB();
 log(`store ready in ${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${rssMiB().toFixed(0)} MiB`);
 const generationId = store.generation!.id;
-const queries = new QueryCatalogue();
+const queries = new QueryLibrary();
 const iris = new Iris(BENCH_BASE_URL);
 
 // ---------------------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/config/logger.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { listen } from '../../src/http/server-lifecycle.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { parseGraph } from '../../src/shaping/record-graph.js';
 import { Records } from '../../src/records/records.js';
 import { OBJECTS } from '../../src/kinds/objects/kind.js';
@@ -118,7 +118,7 @@ const storeStartMs = performance.now() - started;
 const rssLoaded = rssMiB();
 rows.push({ figure: 'RSS after REST store load', value: rssLoaded, unit: 'MiB', note: `whole process, ${rssStart.toFixed(0)} MiB before; store loaded in ${(storeStartMs / 1000).toFixed(1)} s` });
 
-const queries = new QueryCatalogue();
+const queries = new QueryLibrary();
 const servers: Server[] = [];
 /**
  * The REST store under an identity of the app's own. An app's record cache is kept per store object

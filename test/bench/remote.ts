@@ -28,7 +28,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/config/logger.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { listen } from '../../src/http/server-lifecycle.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { storedIndexFile } from '../../src/collection-index/stored-index.js';
 import { generationGraphs, rewriteForView } from '../../src/store/remote/graph-view.js';
 import { BulkLoader } from '../../src/store/remote/bulk-load.js';
@@ -108,7 +108,7 @@ try {
 
   // 2. Time to a ready generation.
   log('starting the service');
-  const queries = new QueryCatalogue();
+  const queries = new QueryLibrary();
   const startApp = async (recordCacheSize: string): Promise<{ origin: string; store: ServingStore; close: () => void; readyMs: number }> => {
     const started = performance.now();
     const appConfig = loadConfig({ ...env, RECORD_CACHE_SIZE: recordCacheSize });
@@ -164,7 +164,7 @@ try {
     met: p50(sequentialCold.latencies) <= 2 * p50(bare) + 1,
     note: `${recordPaths.length} distinct records; p90 ${quantile(sequentialCold.latencies, 0.9).toFixed(2)} ms`,
   });
-  // The event-loop cost of writing a catalogue query for the server: the generation's template filled
+  // The event-loop cost of writing a library query for the server: the generation's template filled
   // (query-templates.ts) beside the bound text parsed and rewritten (what every request paid before).
   const view = { graphs: generationGraphs(manifest.id), includeNonPublic: true, nonPublicGraphs: new Set<string>() };
   const templates = new QueryTemplates(view, { unionDefaultGraph: false });

@@ -38,7 +38,7 @@ import { Metrics } from '../../src/http/metrics.js';
 import { listen } from '../../src/http/server-lifecycle.js';
 import { OBJECTS } from '../../src/kinds/objects/kind.js';
 import type { ObjectTable } from '../../src/kinds/objects/table.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { previousSelect } from '../unit/search-reference.js';
@@ -74,7 +74,7 @@ rows.push({ figure: 'REST store load', value: (performance.now() - started) / 10
 
 const iris = new Iris(BENCH_BASE_URL);
 const config = loadConfig({ BASE_URL: BENCH_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-const ctx: AppContext = { config, iris, store, logger: createLogger(config), metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES };
+const ctx: AppContext = { config, iris, store, logger: createLogger(config), metrics: new Metrics(), queries: new QueryLibrary(), kinds: KIND_NAMES };
 started = performance.now();
 const server = await listen(createApp(ctx), 0, '127.0.0.1');
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

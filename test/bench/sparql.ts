@@ -40,7 +40,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/config/logger.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { listen } from '../../src/http/server-lifecycle.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { generationFiles } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import type { QueryResultFormat } from '../../src/store/types.js';
@@ -140,7 +140,7 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   SPARQL_TIMEOUT_MS: String(DEADLINE_MS),
 });
-const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger: createLogger(config), metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES };
+const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger: createLogger(config), metrics: new Metrics(), queries: new QueryLibrary(), kinds: KIND_NAMES };
 const server: Server = await listen(createApp(ctx, { sparqlStore }), 0, '127.0.0.1');
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 // The same app without the result cache (and its single flight): every request runs its query.

@@ -22,7 +22,7 @@ import { harvestExport } from '../../src/harvest/harvest.js';
 import { kindSources } from '../../src/harvest/kind-source.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { KINDS } from '../../src/kinds/index.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { createGeneration } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
@@ -59,9 +59,9 @@ beforeAll(async () => {
   await store.start(generation.dir);
   const config = loadConfig({ BASE_URL: BASE, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
   const ctx = { config, iris: new Iris(BASE), store, logger: createLogger(config), metrics: new Metrics(), kinds };
-  // The app's query catalogue holds the kinds' own queries: one made without them is refused at once.
-  expect(() => createApp({ ...ctx, queries: new QueryCatalogue() })).toThrow('kind book: its queries');
-  app = createApp({ ...ctx, queries: QueryCatalogue.forKinds(ALL) });
+  // The app's query library holds the kinds' own queries: one made without them is refused at once.
+  expect(() => createApp({ ...ctx, queries: new QueryLibrary() })).toThrow('kind book: its queries');
+  app = createApp({ ...ctx, queries: QueryLibrary.forKinds(ALL) });
 }, 120_000);
 
 afterAll(async () => {

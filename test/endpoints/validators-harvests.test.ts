@@ -17,7 +17,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { harvestExport } from '../../src/harvest/harvest.js';
 import { SOURCE_FILES } from '../../src/harvest/schema.js';
 import { Metrics } from '../../src/http/metrics.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { createGeneration } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
@@ -160,7 +160,7 @@ describe('validators and the change feed follow the served bytes across harvests
     }
     await harvestAndServe();
     const config = loadConfig({ BASE_URL: B, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-    const ctx: AppContext = { config, iris: new Iris(B), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES };
+    const ctx: AppContext = { config, iris: new Iris(B), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryLibrary(), kinds: KIND_NAMES };
     app = createApp(ctx);
     previous = await look();
     feedBefore = await feedItems();

@@ -23,7 +23,7 @@ import { Metrics } from '../../src/http/metrics.js';
 import { renderImages } from '../../src/iiif/render.js';
 import { createIiifRouter } from '../../src/iiif/router.js';
 import { ServedIiifAccess } from '../../src/iiif/served-access.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { closeSharedParseWorker } from '../../src/queries/parse-worker.js';
 import { createGeneration, currentGeneration, type Generation } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
@@ -198,7 +198,7 @@ export async function startDemoApp(env: Record<string, string> = {}, options: De
     store,
     logger: memoryLogger('fatal').logger,
     metrics: new Metrics(),
-    queries: new QueryCatalogue(),
+    queries: new QueryLibrary(),
     iiifBase: data.iiifBase, kinds: KIND_NAMES
   };
   // As server.ts mounts it: answering only for the objects public in the generation the REST store serves.

@@ -13,7 +13,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { harvestExport } from '../../src/harvest/harvest.js';
 import { SOURCE_FILES, type AgentRecord, type ConceptRecord, type ExhibitionRecord, type ObjectRecord } from '../../src/harvest/schema.js';
 import { Metrics } from '../../src/http/metrics.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { createGeneration } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
@@ -102,7 +102,7 @@ export async function startHandApp(records: HandExport): Promise<HandApp> {
     store = new StoreManager({ includeNonPublic: true });
     await store.start(generation.dir);
     const config = loadConfig({ BASE_URL: HAND_BASE_URL, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-    const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES };
+    const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryLibrary(), kinds: KIND_NAMES };
     const app = createApp(ctx);
     const running = store;
     return {

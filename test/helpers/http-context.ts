@@ -8,7 +8,7 @@ import { pino, type Logger } from 'pino';
 import type { AppContext } from '../../src/app-context.js';
 import { loadConfig } from '../../src/config/config.js';
 import { Metrics } from '../../src/http/metrics.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import type { GenerationManifest, QueryStore } from '../../src/store/types.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
@@ -63,8 +63,8 @@ export function manifestStub(id: string, created: string, baseUrl = 'http://loca
   };
 }
 
-// Parsed once per test file: the catalogue is immutable and shared between requests anyway.
-let catalogue: QueryCatalogue | undefined;
+// Parsed once per test file: the library is immutable and shared between requests anyway.
+let library: QueryLibrary | undefined;
 
 /** An AppContext from environment-style settings (validated by loadConfig) around `store`. */
 export function httpTestContext(
@@ -73,6 +73,6 @@ export function httpTestContext(
   logger: Logger = pino({ level: 'silent' }),
 ): AppContext {
   const config = loadConfig({ DATA_DIR: 'data', ...env });
-  catalogue ??= new QueryCatalogue();
-  return { config, iris: new Iris(config.baseUrl), store, logger, metrics: new Metrics(), queries: catalogue, kinds: KIND_NAMES };
+  library ??= new QueryLibrary();
+  return { config, iris: new Iris(config.baseUrl), store, logger, metrics: new Metrics(), queries: library, kinds: KIND_NAMES };
 }

@@ -11,7 +11,7 @@ import { oracleQuery } from '../../src/collection-index/oracle.js';
 import type { SortDirection } from '../../src/collection-index/sort-orders.js';
 import { AGENTS } from '../../src/kinds/agents/kind.js';
 import type { AgentTable } from '../../src/kinds/agents/table.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { parseSelectJson } from '../../src/records/sparql-json.js';
 import type { ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
@@ -19,7 +19,7 @@ import { itEmbedded, TEST_BASE_URL, startDemoStore } from '../helpers/demo.js';
 
 let store: ServingStore;
 let index: CollectionIndex<AgentTable>;
-const queries = new QueryCatalogue();
+const queries = new QueryLibrary();
 const iris = new Iris(TEST_BASE_URL);
 
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import type { ResourceKind } from '../../src/engine/kind.js';
 import type { ConceptRecord, ExhibitionRecord } from '../../src/harvest/schema.js';
 import { CONCEPTS } from '../../src/kinds/concepts/kind.js';
 import { EXHIBITIONS } from '../../src/kinds/exhibitions/kind.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { parseSelectJson } from '../../src/records/sparql-json.js';
 import type { ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
@@ -27,7 +27,7 @@ interface Sort {
 
 let data: DemoData;
 let store: ServingStore;
-const queries = new QueryCatalogue();
+const queries = new QueryLibrary();
 const iris = new Iris(TEST_BASE_URL);
 const indexes = new Map<string, CollectionIndex>();
 

@@ -13,7 +13,7 @@ import type { SortDirection } from '../../src/collection-index/sort-orders.js';
 import { OBJECTS } from '../../src/kinds/objects/kind.js';
 import { OBJECT_FILTERS } from '../../src/kinds/objects/filters/index.js';
 import { SORT_KEYS, type SortKey } from '../../src/kinds/objects/sorts.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { parseSelectJson } from '../../src/records/sparql-json.js';
 import type { ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
@@ -21,7 +21,7 @@ import { itEmbedded, TEST_BASE_URL, startDemoStore } from '../helpers/demo.js';
 
 let store: ServingStore;
 let index: CollectionIndex;
-const queries = new QueryCatalogue();
+const queries = new QueryLibrary();
 const iris = new Iris(TEST_BASE_URL);
 
 beforeAll(async () => {

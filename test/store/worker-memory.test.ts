@@ -10,7 +10,7 @@ import { createApp } from '../../src/app.js';
 import type { AppContext } from '../../src/app-context.js';
 import { loadConfig } from '../../src/config/config.js';
 import { Metrics } from '../../src/http/metrics.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { memoryLogger } from '../helpers/http-context.js';
@@ -28,7 +28,7 @@ it('reports the memory of every store worker at /metrics: REST serving, SPARQL s
     const config = loadConfig({ BASE_URL: BASE, DATA_DIR: `${dir}/data`, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
     const generation = await makeSmallGeneration(config, dir, { seed: 1, publish: false });
     await Promise.all([rest.start(generation.dir), sparql.start(generation.dir)]);
-    const ctx: AppContext = { config, iris: new Iris(BASE), store: rest, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES };
+    const ctx: AppContext = { config, iris: new Iris(BASE), store: rest, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryLibrary(), kinds: KIND_NAMES };
     const app = createApp(ctx, { sparqlStore: sparql });
     // The standby reports once it has loaded.
     for (let i = 0; i < 100 && !sparql.standbyReady(); i++) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -15,7 +15,7 @@ import { graphScope } from '../../src/collection-index/graph-scope.js';
 import { StoredIndex } from '../../src/collection-index/stored-index.js';
 import { writeGenerationIndex } from '../../src/engine/indexes.js';
 import { KINDS } from '../../src/kinds/index.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { parseSelectJson } from '../../src/records/sparql-json.js';
 import { STATUS_QUERY } from '../../src/records/status-index.js';
 import { generationDir, MANIFEST_FILE, NONPUBLIC_FILE, PUBLIC_FILE, readGeneration, type Generation } from '../../src/store/generations.js';
@@ -31,7 +31,7 @@ const PREFIX = 'PREFIX ex: <http://example.org/> ';
 
 describe('the graph scope of a query', () => {
   it('is the admin graph or one record graph for every query the stored index holds', () => {
-    const queries = new QueryCatalogue();
+    const queries = new QueryLibrary();
     const scopes = Object.fromEntries(NAMES.map((name) => {
       const entry = queries.get(name);
       return [name, graphScope(entry.ast, entry.params.map((p) => p.name)).scope];
@@ -81,7 +81,7 @@ describe('answers by graph over the demo generation', () => {
   let store: StoreManager;
   /** The answers of the first test, which the later ones compare with. */
   let reference: Awaited<ReturnType<typeof answerByGraph>> | undefined;
-  const queries = new QueryCatalogue();
+  const queries = new QueryLibrary();
   const iris = new Iris(TEST_BASE_URL);
 
   beforeAll(async () => {
@@ -162,7 +162,7 @@ describe('answers by graph over the demo generation', () => {
     try {
       await mkdir(path.join(queriesDir, 'x'));
       await writeFile(path.join(queriesDir, 'x', 'any.rq'), '#+ summary: every subject of every graph\n#+ param: admin - iri - the admin graph\nSELECT ?s WHERE { GRAPH ?g { ?s ?p ?o } }\n');
-      const answered = await answerByGraph({ queries: new QueryCatalogue(queriesDir), iris }, generation.dir, ['x/any']);
+      const answered = await answerByGraph({ queries: new QueryLibrary(queriesDir), iris }, generation.dir, ['x/any']);
       expect(answered).toEqual({ refused: 'x/any matches in the admin graph itself' });
     } finally {
       await removeQueries();

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { KIND_NAMES } from '../../src/kinds/index.js';
-import { DEFAULT_QUERIES_DIR, QueryCatalogue } from '../../src/queries/catalogue.js';
+import { DEFAULT_QUERIES_DIR, QueryLibrary } from '../../src/queries/library.js';
 import { RecordKinds, recordKindOf } from '../../src/vocab/record-kinds.js';
 
 const BASE = 'http://museum.test';
@@ -74,28 +74,28 @@ describe('a kind bringing its own queries', () => {
   it('adds them under their path, and including the folder again changes nothing', async () => {
     await mkdir(path.join(dir, 'books'));
     await writeFile(path.join(dir, 'books', 'index-books.rq'), query('The books.'));
-    const catalogue = new QueryCatalogue();
-    const before = catalogue.names().length;
-    catalogue.include(dir);
-    catalogue.include(dir);
-    expect(catalogue.names().length).toBe(before + 1);
-    expect(catalogue.get('books/index-books').summary).toBe('The books.');
+    const library = new QueryLibrary();
+    const before = library.names().length;
+    library.include(dir);
+    library.include(dir);
+    expect(library.names().length).toBe(before + 1);
+    expect(library.get('books/index-books').summary).toBe('The books.');
   });
 
   it('is made with the folders of the kinds that bring one', async () => {
     await mkdir(path.join(dir, 'books'));
     await writeFile(path.join(dir, 'books', 'index-books.rq'), query('The books.'));
-    const catalogue = QueryCatalogue.forKinds([{}, { queries: dir }]);
-    expect(catalogue.includes(dir)).toBe(true);
-    expect(catalogue.get('books/index-books').summary).toBe('The books.');
-    expect(new QueryCatalogue().includes(dir)).toBe(false);
+    const library = QueryLibrary.forKinds([{}, { queries: dir }]);
+    expect(library.includes(dir)).toBe(true);
+    expect(library.get('books/index-books').summary).toBe('The books.');
+    expect(new QueryLibrary().includes(dir)).toBe(false);
   });
 
   it('may not replace a query of the project', async () => {
     await mkdir(path.join(dir, 'records'));
     await writeFile(path.join(dir, 'records', 'record.rq'), query('Not the record.'));
-    const catalogue = new QueryCatalogue();
-    expect(() => catalogue.include(dir)).toThrow(`the catalogue has a query named records/record already (${path.join(DEFAULT_QUERIES_DIR, 'records', 'record.rq')})`);
-    expect(catalogue.get('records/record').summary).not.toBe('Not the record.');
+    const library = new QueryLibrary();
+    expect(() => library.include(dir)).toThrow(`the library has a query named records/record already (${path.join(DEFAULT_QUERIES_DIR, 'records', 'record.rq')})`);
+    expect(library.get('records/record').summary).not.toBe('Not the record.');
   });
 });

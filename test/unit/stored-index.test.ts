@@ -17,7 +17,7 @@ import { parseCollectionQuery } from '../../src/endpoints/collection-params.js';
 import { writeGenerationIndex } from '../../src/engine/indexes.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { KIND_NAMES, KINDS } from '../../src/kinds/index.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { STATUS_QUERY } from '../../src/records/status-index.js';
 import { generationDir, MANIFEST_FILE, newGenerationId, NONPUBLIC_FILE, PUBLIC_FILE, readGeneration, type Generation } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
@@ -69,7 +69,7 @@ const noStore = {
 describe('the stored index of a generation', () => {
   let copy: Awaited<ReturnType<typeof copyOfDemo>>;
   let store: StoreManager;
-  const queries = new QueryCatalogue();
+  const queries = new QueryLibrary();
   const iris = new Iris(TEST_BASE_URL);
 
   beforeAll(async () => {
@@ -176,7 +176,7 @@ describe('the app on a generation with a stored index in any state', () => {
     const store = new StoreManager({ includeNonPublic: true, onQuery: (_ms, label) => asked.push(label) });
     const { logger, lines } = memoryLogger('info');
     const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: copy.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-    const ctx: AppContext = { config, iris: new Iris(TEST_BASE_URL), store, logger, metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES };
+    const ctx: AppContext = { config, iris: new Iris(TEST_BASE_URL), store, logger, metrics: new Metrics(), queries: new QueryLibrary(), kinds: KIND_NAMES };
     const app = createApp(ctx);
     try {
       await store.start(copy.generation.dir);
@@ -278,7 +278,7 @@ describe('the app on a generation with a stored index in any state', () => {
     const store = new StoreManager({ includeNonPublic: true, onQuery: (_ms, label) => asked.push(label) });
     const { logger, lines } = memoryLogger('info');
     const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: copy.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-    const app = createApp({ config, iris: new Iris(TEST_BASE_URL), store, logger, metrics: new Metrics(), queries: new QueryCatalogue(), kinds: KIND_NAMES });
+    const app = createApp({ config, iris: new Iris(TEST_BASE_URL), store, logger, metrics: new Metrics(), queries: new QueryLibrary(), kinds: KIND_NAMES });
     try {
       await store.start(copy.generation.dir);
       await store.swap(second.dir);

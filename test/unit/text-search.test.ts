@@ -21,7 +21,7 @@ import { scoresOf, TextIndex, type TextField, type TextMatches } from '../../src
 import type { ResourceKind } from '../../src/engine/kind.js';
 import { AGENTS } from '../../src/kinds/agents/kind.js';
 import { OBJECTS } from '../../src/kinds/objects/kind.js';
-import { QueryCatalogue } from '../../src/queries/catalogue.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { currentGeneration } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   const data = await demoData();
   store = new StoreManager({ includeNonPublic: true });
   await store.start(((await currentGeneration(data.dataDir)) ?? data.generation).dir);
-  const deps = { store, queries: new QueryCatalogue(), iris: new Iris(TEST_BASE_URL) };
+  const deps = { store, queries: new QueryLibrary(), iris: new Iris(TEST_BASE_URL) };
   indexes.objects = (await buildCollectionIndex(deps, OBJECTS.index, store.generation!.id)) as unknown as CollectionIndex;
   indexes.agents = (await buildCollectionIndex(deps, AGENTS.index, store.generation!.id)) as unknown as CollectionIndex;
 }, 600_000);

@@ -24,7 +24,7 @@ export class ParamError extends Error {
   }
 }
 
-/** Runs a SELECT of the query catalogue on the generation being indexed; rows of lexical values. */
+/** Runs a SELECT of the query library on the generation being indexed; rows of lexical values. */
 export type SelectRows = (query: string, bindings?: Record<string, BoundTerm>) => Promise<Row[]>;
 
 /**

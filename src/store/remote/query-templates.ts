@@ -1,7 +1,7 @@
 /**
- * The service's own catalogue queries on the remote store, rewritten once per generation rather than on every
- * request (docs/remote-store.md, "Query templates"). A catalogue query is its parsed `.rq` file with the
- * request's values as a VALUES block in front (src/queries/catalogue.ts), and the view rewrite (graph-view.ts)
+ * The service's own queries (the query library) on the remote store, rewritten once per generation rather than on every
+ * request (docs/remote-store.md, "Query templates"). A library query is its parsed `.rq` file with the
+ * request's values as a VALUES block in front (src/queries/library.ts), and the view rewrite (graph-view.ts)
  * depends on those values in one place only: the column of prefixed graph names it adds beside a VALUES
  * variable that names graphs. So the entry is bound once to a row of placeholder IRIs and rewritten; the
  * rewritten VALUES block tells, column by column, what each request's row puts there (a value as given, the
@@ -14,7 +14,7 @@
 import sparqljs from 'sparqljs';
 import type { Expression, IriTerm, SparqlQuery, Term, ValuePatternRow, ValuesPattern } from 'sparqljs';
 import { DataFactory } from 'n3';
-import { withValues, type BoundQuery, type CatalogueEntry } from '../../queries/catalogue.js';
+import { withValues, type BoundQuery, type LibraryEntry } from '../../queries/library.js';
 import { walkAst } from '../../queries/sparql-ast.js';
 import { serverGraphOf, type GraphView } from './generation-graphs.js';
 import { rewriteAstForView, type RewriteOptions, type ViewQuery } from './graph-view.js';
@@ -93,7 +93,7 @@ export class QueryTemplates {
   }
 
   /** The entry bound to placeholders and rewritten, or null when the template cannot stand for its rewrite. */
-  private build(entry: CatalogueEntry): Template | null {
+  private build(entry: LibraryEntry): Template | null {
     if (entry.params.length === 0 || entry.params.some((param) => param.type !== 'iri')) return null;
     const placeholders: ValuePatternRow = Object.fromEntries(entry.params.map((param) => [`?${param.name}`, namedNode(SLOT + param.name)]));
     let rewritten: ReturnType<typeof rewriteAstForView>;
@@ -120,7 +120,7 @@ export class QueryTemplates {
   }
 
   /** What fills each column of the rewritten placeholder row, or null for a column no row can fill. */
-  private columnsOf(row: ValuePatternRow, entry: CatalogueEntry): Column[] | null {
+  private columnsOf(row: ValuePatternRow, entry: LibraryEntry): Column[] | null {
     const columns: Column[] = [];
     for (const [variable, term] of Object.entries(row)) {
       const value = term?.termType === 'NamedNode' ? term.value : undefined;

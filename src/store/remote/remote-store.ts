@@ -97,7 +97,7 @@ export class RemoteStore extends EventEmitter implements QueryStore {
   readonly recordsPerQuery = 25;
   private served: GenerationManifest | undefined;
   private view: GraphView | undefined;
-  /** The catalogue queries' templates for `view` (query-templates.ts). */
+  /** The library queries' templates for `view` (query-templates.ts). */
   private templates: QueryTemplates | undefined;
   private closed = false;
 
@@ -153,7 +153,7 @@ export class RemoteStore extends EventEmitter implements QueryStore {
       // Clients' queries (the public view) are rewritten in the parse worker, off the event loop (view-rewrite.ts).
       const rewrite = (text: string): Promise<ViewQuery> =>
         rewriteOffLoop(text, view, this.served?.id, { unionDefaultGraph: opts.unionDefaultGraph ?? false, ...(this.options.baseIri ? { baseIri: this.options.baseIri } : {}) });
-      // The service's own catalogue queries fill the generation's template of their entry (query-templates.ts).
+      // The service's own queries (the query library) fill the generation's template of their entry (query-templates.ts).
       const fromTemplate = typeof query !== 'string' && !opts.unionDefaultGraph ? templates.rewrite(query) : undefined;
       const deadlined = { ...opts, deadlineMs: opts.deadlineMs ?? DEFAULT_DEADLINE_MS };
       const body = await this.ask(fromTemplate ?? (await rewrite(queryText(query))), form, deadlined).catch((err: unknown) => {

@@ -1,5 +1,5 @@
 /**
- * The query catalogue: every `queries/<resource>/<name>.rq` file, parsed once at start-up with sparqljs.
+ * The query library: every `queries/<resource>/<name>.rq` file, parsed once at start-up with sparqljs.
  * Request values are bound on the parsed query as a VALUES block in front of the WHERE clause (docs/architecture.md,
  * "Queries"), never spliced into query text; the bound AST is then serialised by sparqljs.
  */
@@ -18,7 +18,7 @@ export interface QueryParam {
 }
 
 /** One parsed `.rq` file. */
-export interface CatalogueEntry {
+export interface LibraryEntry {
   /** `<resource>/<name>`, e.g. `objects/record`. */
   name: string;
   summary: string;
@@ -65,8 +65,8 @@ function listRqFiles(dir: string): string[] {
 }
 
 /** All queries of the project, parsed once. */
-export class QueryCatalogue {
-  private readonly entries = new Map<string, CatalogueEntry>();
+export class QueryLibrary {
+  private readonly entries = new Map<string, LibraryEntry>();
   private readonly folders = new Set<string>();
   private readonly generator = new sparqljs.Generator();
 
@@ -75,13 +75,13 @@ export class QueryCatalogue {
   }
 
   /** The project's queries and those of every kind that brings its own folder (`ResourceKind.queries`). */
-  static forKinds(kinds: readonly { readonly queries?: string }[], dir: string = DEFAULT_QUERIES_DIR): QueryCatalogue {
-    const catalogue = new QueryCatalogue(dir);
-    for (const kind of kinds) if (kind.queries !== undefined) catalogue.include(kind.queries);
-    return catalogue;
+  static forKinds(kinds: readonly { readonly queries?: string }[], dir: string = DEFAULT_QUERIES_DIR): QueryLibrary {
+    const library = new QueryLibrary(dir);
+    for (const kind of kinds) if (kind.queries !== undefined) library.include(kind.queries);
+    return library;
   }
 
-  /** Whether the `.rq` files under `dir` are in the catalogue. */
+  /** Whether the `.rq` files under `dir` are in the library. */
   includes(dir: string): boolean {
     return this.folders.has(resolve(dir));
   }
@@ -89,7 +89,7 @@ export class QueryCatalogue {
   /**
    * Adds the `.rq` files under `dir`, each named by its path there (`books/index-books`): how a kind declared
    * outside src/kinds brings its own queries (`ResourceKind.queries`). Including a folder again changes
-   * nothing; a name the catalogue has from another file is an error, so no kind replaces a project query.
+   * nothing; a name the library has from another file is an error, so no kind replaces a project query.
    */
   include(dir: string): void {
     const parser = new sparqljs.Parser();
@@ -98,7 +98,7 @@ export class QueryCatalogue {
       const known = this.entries.get(name);
       if (known !== undefined) {
         if (known.file === file) continue;
-        throw new Error(`${file}: the catalogue has a query named ${name} already (${known.file})`);
+        throw new Error(`${file}: the library has a query named ${name} already (${known.file})`);
       }
       const text = readFileSync(file, 'utf8');
       const { summary, params } = parseHeader(text, file);
@@ -108,16 +108,16 @@ export class QueryCatalogue {
       } catch (error) {
         throw new Error(`${file}: ${(error as Error).message}`);
       }
-      if (parsed.type !== 'query') throw new Error(`${file}: only queries belong in the catalogue, not updates`);
+      if (parsed.type !== 'query') throw new Error(`${file}: only queries belong in the library, not updates`);
       this.entries.set(name, { name, summary, params, ast: parsed, file });
     }
     this.folders.add(resolve(dir));
   }
 
   /** The parsed entry; throws for an unknown name (a programming error, not a request error). */
-  get(name: string): CatalogueEntry {
+  get(name: string): LibraryEntry {
     const entry = this.entries.get(name);
-    if (!entry) throw new Error(`no query named ${name} in the catalogue`);
+    if (!entry) throw new Error(`no query named ${name} in the library`);
     return entry;
   }
 
@@ -151,7 +151,7 @@ export class QueryCatalogue {
 }
 
 /** The VALUES rows of `rows` over the declared parameters of `entry`; QueryBindingError for a missing or unknown one. */
-function valueRows(entry: CatalogueEntry, rows: Record<string, BoundTerm>[]): ValuePatternRow[] {
+function valueRows(entry: LibraryEntry, rows: Record<string, BoundTerm>[]): ValuePatternRow[] {
   if (rows.length === 0) throw new QueryBindingError(`${entry.name}: nothing to bind`);
   return rows.map((row) => {
     const extra = Object.keys(row).filter((key) => !entry.params.some((param) => param.name === key));
@@ -174,14 +174,14 @@ export function withValues(ast: SparqlQuery, rows: ValuePatternRow[]): SparqlQue
 }
 
 /**
- * A catalogue query bound to its values (`QueryCatalogue.bound`), as the stores take it (`StoreQuery`): the
+ * A library query bound to its values (`QueryLibrary.bound`), as the stores take it (`StoreQuery`): the
  * embedded store runs its text; the remote store fills a template of `entry` with `rows` (query-templates.ts).
  */
 export class BoundQuery {
   private written: string | undefined;
 
   constructor(
-    readonly entry: CatalogueEntry,
+    readonly entry: LibraryEntry,
     readonly rows: readonly ValuePatternRow[],
     private readonly generator: InstanceType<typeof sparqljs.Generator>,
   ) {}

@@ -1,9 +1,9 @@
 import sparqljs from 'sparqljs';
 import fc from 'fast-check';
-import { QueryCatalogue, parseHeader } from '../../src/queries/catalogue.js';
+import { QueryLibrary, parseHeader } from '../../src/queries/library.js';
 import { TermError, toRdfTerm } from '../../src/queries/terms.js';
 
-const catalogue = new QueryCatalogue();
+const library = new QueryLibrary();
 const parser = new sparqljs.Parser();
 const generator = new sparqljs.Generator();
 
@@ -25,11 +25,11 @@ const HOSTILE = [
 /** The query's meaning: the parsed, re-serialised AST (whitespace and formatting independent). */
 const meaning = (text: string): string => generator.stringify(parser.parse(text));
 
-describe('Query catalogue', () => {
+describe('Query library', () => {
   it('parses every .rq file of queries/ with a summary and typed params', () => {
-    expect(catalogue.names()).toContain('records/record');
-    for (const name of catalogue.names()) {
-      const entry = catalogue.get(name);
+    expect(library.names()).toContain('records/record');
+    for (const name of library.names()) {
+      const entry = library.get(name);
       expect(entry.summary.length).toBeGreaterThan(10);
       expect(entry.ast.type).toBe('query');
     }
@@ -42,7 +42,7 @@ describe('Query catalogue', () => {
   });
 
   it('binds values as a VALUES block in front of the WHERE clause', () => {
-    const text = catalogue.bind('records/record', { record: 'http://localhost:3000/v2/id/object/1482', admin: 'http://localhost:3000/graph/admin' });
+    const text = library.bind('records/record', { record: 'http://localhost:3000/v2/id/object/1482', admin: 'http://localhost:3000/graph/admin' });
     const ast = parser.parse(text) as { where: { type: string }[] };
     expect(ast.where[0]?.type).toBe('values');
     expect(text).toContain('<http://localhost:3000/v2/id/object/1482>');
@@ -50,15 +50,15 @@ describe('Query catalogue', () => {
 
   it('refuses hostile IRIs instead of writing them into the query', () => {
     for (const value of HOSTILE) {
-      expect(() => catalogue.bind('records/record', { record: `http://x/${value}`, admin: 'http://x/admin' })).toThrow(TermError);
+      expect(() => library.bind('records/record', { record: `http://x/${value}`, admin: 'http://x/admin' })).toThrow(TermError);
     }
   });
 
   it('keeps the meaning of the query whatever string literal is bound', () => {
     // Bind a string literal in place of the record IRI: the only change must be the literal's value.
-    const reference = meaning(catalogue.bind('records/record', { record: 'http://x/a', admin: 'http://x/admin' }));
+    const reference = meaning(library.bind('records/record', { record: 'http://x/a', admin: 'http://x/admin' }));
     const check = (value: string): void => {
-      const ast = catalogue.bindAst('records/record', [{ record: 'http://x/a', admin: 'http://x/admin' }]);
+      const ast = library.bindAst('records/record', [{ record: 'http://x/a', admin: 'http://x/admin' }]);
       const values = (ast as unknown as { where: { values: Record<string, unknown>[] }[] }).where[0]!.values[0]!;
       values['?record'] = toRdfTerm('string', value);
       const reparsed = parser.parse(generator.stringify(ast)) as unknown as { where: { values: Record<string, { value: string }>[] }[] };
@@ -79,7 +79,7 @@ describe('Query catalogue', () => {
   });
 
   it('refuses unknown and missing parameters', () => {
-    expect(() => catalogue.bind('records/record', { record: 'http://x/a' })).toThrow(/missing parameter admin/);
-    expect(() => catalogue.bind('records/record', { record: 'http://x/a', admin: 'http://x/b', extra: 'x' })).toThrow(/unknown parameter/);
+    expect(() => library.bind('records/record', { record: 'http://x/a' })).toThrow(/missing parameter admin/);
+    expect(() => library.bind('records/record', { record: 'http://x/a', admin: 'http://x/b', extra: 'x' })).toThrow(/unknown parameter/);
   });
 });
