@@ -143,15 +143,15 @@ async function dropGraphsOf(server: RemoteServer, graphs: GenerationGraphs, bulk
   // only after them: an id without an entry (a new generation's) names no graph, and the DELETE is left out.
   // Asking the entry is one index lookup; asking the server's list of graphs for the prefix is a scan of every
   // graph, which ran past Virtuoso's MaxQueryExecutionTime (60 s) beside a generation of 1,000,000 objects.
-  if (!(await hasEntry(server, graphs))) return;
+  if (!(await hasEntry(server, graphs.marker))) return;
   // One statement per graph would take hours at 100k records; one DELETE over the prefix, without the
   // transaction log (Virtuoso's `sql:log-enable 3`, autocommit per row), takes seconds.
   await update(`DEFINE sql:log-enable 3 DELETE { GRAPH ?g { ?s ?p ?o } } WHERE { ${graphsNamed(graphs.prefix)} GRAPH ?g { ?s ?p ?o } }`);
 }
 
-/** Whether the generations graph lists the generation of `graphs`, in any state. */
-async function hasEntry(server: RemoteServer, graphs: GenerationGraphs): Promise<boolean> {
-  const { body } = await withRetries(() => server.query(`ASK { GRAPH <${GENERATIONS_GRAPH}> { <${graphs.marker}> ?p ?o } }`, 'application/sparql-results+json'));
+/** Whether the generations graph lists the generation named `marker` ({@link GenerationGraphs}), in any state. */
+export async function hasEntry(server: RemoteServer, marker: string): Promise<boolean> {
+  const { body } = await withRetries(() => server.query(`ASK { GRAPH <${GENERATIONS_GRAPH}> { <${marker}> ?p ?o } }`, 'application/sparql-results+json'));
   return askBoolean(body);
 }
 
@@ -161,7 +161,7 @@ async function hasEntry(server: RemoteServer, graphs: GenerationGraphs): Promise
  * 1.3M statements on Virtuoso), the list of graphs is an index (0.1 s). The LIMITs keep the server from
  * merging the sub-selects back into one scan.
  */
-function graphsNamed(prefix: string): string {
+export function graphsNamed(prefix: string): string {
   const all = 'SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s_g ?p_g ?o_g } } LIMIT 1000000000000';
   return `{ SELECT ?g WHERE { { ${all} } FILTER(STRSTARTS(STR(?g), "${prefix}")) } LIMIT 1000000000000 }`;
 }
