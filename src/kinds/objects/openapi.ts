@@ -174,27 +174,27 @@ export const OBJECT_INDEX_SCHEMAS: Record<string, JsonSchema> = {
     },
   ),
   ProductionDensity: indexRecord('Production density over time (spec, "Production-density record"). Buckets ascend by year.', {
-      bucket_size: { type: 'integer', minimum: 5, maximum: 100, description: 'Years per bucket.' },
-      year_from: { type: 'integer', description: 'First year of the axis.' },
-      year_to: { type: 'integer', maximum: 2100, description: 'Last year of the axis.' },
-      total_weight: { type: 'number', minimum: 0, description: 'Number of dated objects inside the range.' },
-      buckets: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['year', 'weight', 'share_pct', 'object_count', 'exact_count', 'spread_factor', 'filter'],
-          additionalProperties: false,
-          properties: {
-            year: { type: 'integer', description: 'First year of the bucket.' },
-            weight: { type: 'number', minimum: 0, description: 'Each dated object contributes 1, spread evenly over every year of its recorded span.' },
-            share_pct: { type: 'number', minimum: 0, maximum: 100, description: '`weight` as a percentage of `total_weight`.' },
-            object_count: { ...count, description: 'Objects whose span touches the bucket.' },
-            exact_count: { ...count, description: 'Objects dated to a single year inside the bucket.' },
-            spread_factor: { type: ['number', 'null'], description: '`object_count / weight`; null when the weight is 0.' },
-            filter: { ...uri, description: 'Objects collection filtered on the bucket: `?date=<first year>/<last year>`.' },
-          },
+    bucket_size: { type: 'integer', minimum: 5, maximum: 100, description: 'Years per bucket.' },
+    year_from: { type: 'integer', description: 'First year of the axis.' },
+    year_to: { type: 'integer', maximum: 2100, description: 'Last year of the axis.' },
+    total_weight: { type: 'number', minimum: 0, description: 'Number of dated objects inside the range.' },
+    buckets: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['year', 'weight', 'share_pct', 'object_count', 'exact_count', 'spread_factor', 'filter'],
+        additionalProperties: false,
+        properties: {
+          year: { type: 'integer', description: 'First year of the bucket.' },
+          weight: { type: 'number', minimum: 0, description: 'Each dated object contributes 1, spread evenly over every year of its recorded span.' },
+          share_pct: { type: 'number', minimum: 0, maximum: 100, description: '`weight` as a percentage of `total_weight`.' },
+          object_count: { ...count, description: 'Objects whose span touches the bucket.' },
+          exact_count: { ...count, description: 'Objects dated to a single year inside the bucket.' },
+          spread_factor: { type: ['number', 'null'], description: '`object_count / weight`; null when the weight is 0.' },
+          filter: { ...uri, description: 'Objects collection filtered on the bucket: `?date=<first year>/<last year>`.' },
         },
       },
+    },
   }),
 };
 
