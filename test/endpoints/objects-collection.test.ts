@@ -112,6 +112,10 @@ describe('Conditional requests and compression', () => {
     expect(JSON.parse(large.text)['hydra:member']).toHaveLength(50);
     const plain = await fetchPage('fullRecord=true&itemsPerPage=50', { 'Accept-Encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
+    // A body this large is sent as its UTF-8 bytes (src/http/answer.ts): the length counts bytes, not characters.
+    expect(plain.text.length).toBeGreaterThan(65_536);
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.text, 'utf8'));
+    expect(Buffer.byteLength(plain.text, 'utf8')).toBeGreaterThan(plain.text.length);
     const small = await fetchPage('itemsPerPage=1', { 'Accept-Encoding': 'gzip' });
     expect(Number(small.headers['content-length'])).toBeLessThan(8 * 1024);
     expect(small.headers['content-encoding']).toBeUndefined();
