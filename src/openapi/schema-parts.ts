@@ -9,7 +9,6 @@ import type { JsonSchema } from './record-schemas.js';
 
 export type { JsonSchema };
 
-export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 export const uri: JsonSchema = { type: 'string', format: 'uri' };
 export const count: JsonSchema = { type: 'integer', minimum: 0 };
 export const percentage: JsonSchema = { type: 'number', minimum: 0, maximum: 100 };

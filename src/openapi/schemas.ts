@@ -1,13 +1,14 @@
 /**
  * The component schemas of the OpenAPI document that are not records: collection envelopes and stubs (spec,
  * "Collection envelope"), the index records the kinds declare (src/kinds/<kind>/openapi.ts), the DCAT catalog,
- * and the error bodies (reference/error-bodies.json, src/http/errors.ts). Written by hand from the spec; test/endpoints/openapi.test.ts validates real responses of the app against them, so they cannot
- * drift from what the service sends without a failing test.
+ * and the error bodies (reference/error-bodies.json, src/http/errors.ts). Written by hand from the spec;
+ * test/endpoints/openapi.test.ts validates real responses of the app against them, so they cannot drift from
+ * what the service sends without a failing test.
  */
 import type { CollectionName, ResourceKind } from '../engine/kind.js';
 import { recordComponentName } from './record-schemas.js';
-import { capitalised } from './helpers.js';
-import { count, labelledStub, ref, uri, type JsonSchema } from './schema-parts.js';
+import { capitalised, schemaRef } from './helpers.js';
+import { count, labelledStub, uri, type JsonSchema } from './schema-parts.js';
 
 const prefixMap: JsonSchema = {
   type: 'object',
@@ -38,7 +39,7 @@ function collectionPage(title: string, member: JsonSchema): JsonSchema {
       '@id': { ...uri, description: 'URI of the collection, without query.' },
       '@type': { const: 'hydra:Collection' },
       'hydra:totalItems': { ...count, description: 'Records matching the filters (all pages).' },
-      'hydra:view': ref('PartialCollectionView'),
+      'hydra:view': schemaRef('PartialCollectionView'),
       'hydra:member': { type: 'array', items: member },
     },
   };
@@ -139,8 +140,8 @@ export function ownComponentSchemas(kinds: readonly Pick<ResourceKind, 'kind' | 
   for (const kind of kinds) {
     const { stub, record } = collectionMembers(kind);
     stubs[stub] = stubSchema(kind);
-    pages[pageSchemaName(kind.collection, 'stubs')] = collectionPage(`A page of ${kind.collection} (stubs)`, ref(stub));
-    pages[pageSchemaName(kind.collection, 'full')] = collectionPage(`A page of ${kind.collection} (full records, fullRecord=true)`, ref(record));
+    pages[pageSchemaName(kind.collection, 'stubs')] = collectionPage(`A page of ${kind.collection} (stubs)`, schemaRef(stub));
+    pages[pageSchemaName(kind.collection, 'full')] = collectionPage(`A page of ${kind.collection} (full records, fullRecord=true)`, schemaRef(record));
   }
   return {
     PartialCollectionView: {

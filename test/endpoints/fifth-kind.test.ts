@@ -30,6 +30,13 @@ import { RecordKinds } from '../../src/vocab/record-kinds.js';
 import { BOOKS } from '../fixtures/kinds/books/kind.js';
 import { BASE, copyFixture, removeCopy } from '../fixtures/source-mini/harvest-fixture.js';
 
+/** A JSON Schema 2020-12 validator with formats. */
+const newAjv = (): Ajv2020 => {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats.default(ajv);
+  return ajv;
+};
+
 const FIXTURE = fileURLToPath(new URL('../fixtures/kinds/books/', import.meta.url));
 
 /** The one line a deployment with books adds: the list of its kinds. */
@@ -80,8 +87,7 @@ describe('a fifth kind declared in a test fixture', () => {
       'rdfs:label': 'Vormgeving in België',
       'prov:generatedAtTime': { '@type': 'xsd:dateTime', '@value': '2026-11-01T10:00:00Z' },
     });
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
-    addFormats.default(ajv);
+    const ajv = newAjv();
     const validate = ajv.compile(JSON.parse(await readFile(path.join(FIXTURE, 'book.schema.json'), 'utf8')) as object);
     expect(validate(res.body) ? [] : validate.errors).toEqual([]);
     expect(res.headers.etag).toBeDefined();
@@ -137,8 +143,7 @@ describe('a fifth kind declared in a test fixture', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v2/id/book/{pid}', '/v2/id/books']));
     expect(doc.components.schemas.BookRecord.title).toBe('Book record (a test kind)');
     // The pages of books validate against their components, down to the stub of the kind's class.
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
-    addFormats.default(ajv);
+    const ajv = newAjv();
     ajv.addSchema(doc, 'openapi');
     const stubPage = ajv.getSchema('openapi#/components/schemas/BooksStubPage')!;
     const fullPage = ajv.getSchema('openapi#/components/schemas/BooksFullPage')!;
@@ -169,8 +174,7 @@ describe('a fifth kind declared in a test fixture', () => {
   });
 
   it('announces the public books in the change feed as Documents, valid against the feed schemas', async () => {
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
-    addFormats.default(ajv);
+    const ajv = newAjv();
     const schema = async (name: string): Promise<object> => JSON.parse(await readFile(fileURLToPath(new URL(`../../schemas/${name}`, import.meta.url)), 'utf8')) as object;
     const validateCollection = ajv.compile(await schema('changes-collection.schema.json'));
     const validatePage = ajv.compile(await schema('changes-page.schema.json'));

@@ -5,23 +5,20 @@
  */
 import { BASE_COLORS } from '../../colors/base-colors.js';
 import { MAX_QUERY_LENGTH } from '../../endpoints/collection-params.js';
-import { queryParameter } from '../../openapi/helpers.js';
-import { count, indexOperation, indexRecord, onDisplayParameter, percentage, recordIri, ref, uri, valueIndex, type IndexPath, type JsonSchema } from '../../openapi/schema-parts.js';
+import { queryParameter, schemaRef } from '../../openapi/helpers.js';
+import { count, indexOperation, indexRecord, labelledStub, onDisplayParameter, percentage, recordIri, uri, valueIndex, type IndexPath, type JsonSchema } from '../../openapi/schema-parts.js';
 import { PID } from '../../vocab/iris.js';
 
 /** The pid of the record-path example: a public object of the demo collection. */
 export const PID_EXAMPLE = '1482';
 
-/** Component `ObjectStub`: a member of a page of objects without fullRecord (./stub.ts). */
+const labelledObject = labelledStub('object', 'crm:E22_Human-Made_Object', 'Object stub: `@id`, `@type`, the Dutch title (else the object number) and the IIIF manifest when there is one.');
+
+/** Component `ObjectStub`: a member of a page of objects without fullRecord (./stub.ts): a labelled stub with its manifest. */
 export const OBJECT_STUB: JsonSchema = {
-  type: 'object',
-  description: 'Object stub: `@id`, `@type`, the Dutch title (else the object number) and the IIIF manifest when there is one.',
-  required: ['@id', '@type'],
-  additionalProperties: false,
+  ...labelledObject,
   properties: {
-    '@id': recordIri('object'),
-    '@type': { const: 'crm:E22_Human-Made_Object' },
-    'rdfs:label': { type: 'string' },
+    ...(labelledObject.properties as JsonSchema),
     'crm:P129i_is_subject_of': {
       type: 'object',
       description: 'The IIIF manifest.',
@@ -75,7 +72,7 @@ const colorEntry = (base: boolean): JsonSchema => ({
   },
 });
 
-const objectRecordDef = (name: string): JsonSchema => ref(`ObjectRecord/$defs/${name}`);
+const objectRecordDef = (name: string): JsonSchema => schemaRef(`ObjectRecord/$defs/${name}`);
 
 const dominantMember: JsonSchema = {
   type: 'object',
