@@ -168,10 +168,14 @@ export const remoteStoreRun = (): boolean => process.env.TEST_STORE_URL !== unde
 /** `it`, or `it.skip` in the remote pass, for tests of the embedded store's own workers (crash, restart). */
 export const itEmbedded = (): jest.It => (remoteStoreRun() ? it.skip : it);
 
-/** A started REST store (public and non-public quads) on the demo generation: embedded, or remote in the remote pass. */
-export async function startDemoStore(): Promise<ServingStore> {
+/**
+ * A started REST store (public and non-public quads) on the demo generation: embedded, or remote in the remote
+ * pass unless `embedded` is set (an oracle that must not depend on the server under test, objects-oracle.test.ts).
+ */
+export async function startDemoStore(options: { embedded?: boolean } = {}): Promise<ServingStore> {
   const data = await demoData();
-  const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: data.dataDir, ...(remoteStoreRun() ? (REMOTE_STORE_ENV as Record<string, string>) : {}) });
+  const remote = remoteStoreRun() && options.embedded !== true;
+  const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: data.dataDir, ...(remote ? (REMOTE_STORE_ENV as Record<string, string>) : {}) });
   const store = createStores(config).rest;
   await store.start(((await currentGeneration(data.dataDir)) ?? data.generation).dir);
   return store;

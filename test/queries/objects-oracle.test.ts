@@ -1,9 +1,18 @@
 /**
  * The collection index against its pure-SPARQL oracle (queries/objects/oracle-*.rq) on the demo generation:
  * for every filter alone, every sort key both ways, and random combinations (fast-check), the same ids in
- * the same order. On the remote store (test/remote/run.ts) the `conceptSearch` cases and the random
- * combinations are left to the embedded store: their oracle queries (a `skos:broader*` path from every matching
- * concept; three or more EXISTS with a sort) run past the 15 s the remote pass gives a query on Virtuoso.
+ * the same order. The index is built from the store under test (the embedded store, or Virtuoso in the remote
+ * pass, test/remote/run.ts). Most oracle queries run on that store too; the ones Virtuoso cannot be trusted
+ * with run on an embedded store of the same generation in the remote pass, so the index built from the
+ * server's answers is still checked against them:
+ *
+ * - the concept filters (`concept`, `conceptSearch`): a `skos:broader*` path. Virtuoso 7.2 answered it wrongly
+ *   in two remote passes of eight (CI and a local run, 2026-11-27): for `concept=530001000` it listed 41 objects
+ *   typed below the concept's external parent (AAT 300264092) and left out 2017-0095_2-3, whose type 530001003
+ *   is below 530001000 (concepts.jsonl); the index built from the server agreed with the source. The other
+ *   passes, and 60 repetitions in one pass, answered right: a plan chosen on some runs, not yet isolated, is
+ *   the likely cause. `conceptSearch` from every matching concept also ran past the pass's 15 s limit.
+ * - the random combinations: three or more EXISTS with a sort run past that limit on Virtuoso.
  */
 import fc from 'fast-check';
 import { buildCollectionIndex } from '../../src/collection-index/build.js';
@@ -17,19 +26,23 @@ import { QueryLibrary } from '../../src/queries/library.js';
 import { parseSelectJson } from '../../src/records/sparql-json.js';
 import type { ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
-import { itEmbedded, TEST_BASE_URL, startDemoStore } from '../helpers/demo.js';
+import { remoteStoreRun, TEST_BASE_URL, startDemoStore } from '../helpers/demo.js';
 
 let store: ServingStore;
+/** The store the path and combination oracles run on: `store`, or in the remote pass an embedded one. */
+let trusted: ServingStore;
 let index: CollectionIndex;
 const queries = new QueryLibrary();
 const iris = new Iris(TEST_BASE_URL);
 
 beforeAll(async () => {
   store = await startDemoStore();
+  trusted = remoteStoreRun() ? await startDemoStore({ embedded: true }) : store;
   index = await buildCollectionIndex({ store, queries, iris }, OBJECTS.index, store.generation!.id);
 });
 afterAll(async () => {
   await store?.close();
+  if (trusted !== store) await trusted?.close();
 });
 
 type Params = Record<string, string>;
@@ -46,9 +59,9 @@ function fromIndex(params: Params, sort?: Sort): string[] {
   return index.select({ filters, sort, offset: 0, limit: Number.MAX_SAFE_INTEGER }).iris;
 }
 
-async function fromOracle(params: Params, sort?: Sort): Promise<Record<string, string>[]> {
+async function fromOracle(params: Params, sort?: Sort, on: ServingStore = store): Promise<Record<string, string>[]> {
   const sparql = oracleQuery(queries, iris, OBJECTS.oracle, { filters: OBJECTS.oracle.filters(params, iris), sort });
-  return parseSelectJson(await store.query(sparql, { format: 'application/sparql-results+json', unionDefaultGraph: true }));
+  return parseSelectJson(await on.query(sparql, { format: 'application/sparql-results+json', unionDefaultGraph: true }));
 }
 
 const SINGLE: Params[] = [
@@ -71,20 +84,21 @@ const SINGLE: Params[] = [
   { date: '1960/..' },
   { dateFrom: '2000' },
   { dateTo: '1800' },
-  { concept: '530001000' },
-  { concept: '530001001' },
   { koepels: 'exclude' },
 ];
-/** Single filters whose oracle queries only the embedded store answers within the remote pass's limit. */
-const SINGLE_EMBEDDED: Params[] = [{ conceptSearch: 'stoel' }, { conceptSearch: 'glass' }];
+/** The concept filters, whose oracle is a `skos:broader*` path (run on `trusted`). */
+const CONCEPTS: Params[] = [{ concept: '530001000' }, { concept: '530001001' }, { conceptSearch: 'stoel' }, { conceptSearch: 'glass' }];
 
 describe('Collection index and SPARQL oracle', () => {
-  const agreeOn = async (_name: string, params: Params): Promise<void> => {
+  it.each(SINGLE.map((params) => [JSON.stringify(params), params] as const))('agree on %s', async (_name, params) => {
     const oracle = (await fromOracle(params)).map((row) => row.object);
     expect(fromIndex(params)).toEqual(oracle);
-  };
-  it.each(SINGLE.map((params) => [JSON.stringify(params), params] as const))('agree on %s', agreeOn);
-  itEmbedded().each(SINGLE_EMBEDDED.map((params) => [JSON.stringify(params), params] as const))('agree on %s', agreeOn);
+  });
+  it.each(CONCEPTS.map((params) => [JSON.stringify(params), params] as const))('agree on %s (the oracle on the embedded store in the remote pass)', async (_name, params) => {
+    const oracle = (await fromOracle(params, undefined, trusted)).map((row) => row.object);
+    expect(oracle.length).toBeGreaterThan(0);
+    expect(fromIndex(params)).toEqual(oracle);
+  });
 
   const NON_TITLE = SORT_KEYS.filter((key) => !key.startsWith('title'));
   it.each(NON_TITLE.flatMap((key) => (['asc', 'desc'] as const).map((direction) => [key, direction] as const)))(
@@ -110,7 +124,7 @@ describe('Collection index and SPARQL oracle', () => {
     expect(fromIndex({}, { key, direction: 'desc' })).toEqual([...present.reverse(), ...missing.reverse()].map((row) => row.object));
   });
 
-  itEmbedded()('agree on random combinations of filters and orders', async () => {
+  it('agree on random combinations of filters and orders (the oracle on the embedded store in the remote pass)', async () => {
     const params = fc.record(
       {
         hasImages: fc.constant('true'),
@@ -133,7 +147,7 @@ describe('Collection index and SPARQL oracle', () => {
     const sort = fc.option(fc.record({ key: fc.constantFrom(...NON_TITLE), direction: fc.constantFrom<SortDirection>('asc', 'desc') }), { nil: undefined });
     await fc.assert(
       fc.asyncProperty(params, sort, async (p, s) => {
-        const oracle = (await fromOracle(p, s)).map((row) => row.object);
+        const oracle = (await fromOracle(p, s, trusted)).map((row) => row.object);
         expect(fromIndex(p, s)).toEqual(oracle);
       }),
       { numRuns: 30 },
