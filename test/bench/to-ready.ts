@@ -148,11 +148,13 @@ export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFi
     const timeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
     const first = await servedOther(origin, null, replica, timeoutMs);
     const startMs = performance.now() - started;
+    log(`replica ready on the bench generation in ${(startMs / 1000).toFixed(1)} s`);
 
     const harvestStarted = performance.now();
     const harvesting = command('cli/harvest.js', [options.sourceDir, '--no-image-check'], env);
     const harvested = await servedOther(origin, first, replica, timeoutMs, harvesting);
     const harvestToReadyMs = performance.now() - harvestStarted;
+    log(`harvest-to-ready: ${(harvestToReadyMs / 1000).toFixed(1)} s (the replica serves generation ${harvested})`);
     const harvest = await harvesting;
 
     // A failed load still leaves the harvest's figures to report (a 250k run takes more than an hour).
@@ -164,6 +166,7 @@ export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFi
     try {
       await servedOther(origin, harvested, replica, timeoutMs, loading);
       const loadToReadyMs = performance.now() - loadStarted;
+      log(`load-to-ready: ${(loadToReadyMs / 1000).toFixed(1)} s`);
       const load = await loading;
       loaded = { loadToReadyMs, loadMs: load.ms, loadOutput: load.output };
     } catch (err) {
