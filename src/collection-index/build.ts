@@ -33,7 +33,7 @@ export function boundSelect(deps: Pick<IndexDependencies, 'queries' | 'iris'>, n
 /** A SelectRows over the library, answered by the store. */
 export function selectRows(deps: IndexDependencies): SelectRows {
   return async (name, bindings) => {
-    const text = await deps.store.query(boundSelect(deps, name, bindings), { format: 'application/sparql-results+json', label: name });
+    const text = await deps.store.query(boundSelect(deps, name, bindings), { format: 'application/sparql-results+json', label: name, nonPublic: deps.queries.get(name).nonPublic });
     return parseSelectJson(text);
   };
 }

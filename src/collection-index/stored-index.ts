@@ -306,7 +306,7 @@ export function storedSelect(
       return decode;
     }
     if (!options.fromStore) throw new NotStoredError(name);
-    const answer = parseSelectJson(await deps.store.query(text, { format: 'application/sparql-results+json', label: name }));
+    const answer = parseSelectJson(await deps.store.query(text, { format: 'application/sparql-results+json', label: name, nonPublic: deps.queries.get(name).nonPublic }));
     counts.asked++;
     stored.add(text, name, answer);
     return () => answer;

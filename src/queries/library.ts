@@ -23,20 +23,26 @@ export interface LibraryEntry {
   name: string;
   summary: string;
   params: QueryParam[];
+  /**
+   * `#+ part: non-public`: the query reads the generation's non-public part (the admin graph, records that are
+   * not public), and is sent there (QueryOptions.nonPublic); every other query reads the public part.
+   */
+  nonPublic: boolean;
   ast: Query;
   file: string;
 }
 
 export class QueryBindingError extends Error {}
 
-const HEADER = /^#\+\s*(summary|param):\s*(.*)$/;
+const HEADER = /^#\+\s*(summary|param|part):\s*(.*)$/;
 const PARAM_TYPES: readonly ParamType[] = ['iri', 'string', 'integer', 'decimal', 'boolean', 'date', 'dateTime', 'gYear'];
 
 export const DEFAULT_QUERIES_DIR = fileURLToPath(new URL('../../queries', import.meta.url));
 
 /** Reads the grlc-style header of a query file. */
-export function parseHeader(text: string, file: string): { summary: string; params: QueryParam[] } {
+export function parseHeader(text: string, file: string): { summary: string; params: QueryParam[]; nonPublic: boolean } {
   let summary = '';
+  let nonPublic = false;
   const params: QueryParam[] = [];
   for (const line of text.split('\n')) {
     const match = HEADER.exec(line.trim());
@@ -46,6 +52,11 @@ export function parseHeader(text: string, file: string): { summary: string; para
       summary = value.trim();
       continue;
     }
+    if (key === 'part') {
+      if (value.trim() !== 'non-public') throw new Error(`${file}: bad #+ part line (the one part a query may name is "non-public"): ${line}`);
+      nonPublic = true;
+      continue;
+    }
     const [name, type, ...description] = value.split(' - ').map((part) => part.trim());
     if (!name || !PARAM_TYPES.includes(type as ParamType)) {
       throw new Error(`${file}: bad #+ param line (want "name - type - description", type one of ${PARAM_TYPES.join(', ')}): ${line}`);
@@ -53,7 +64,7 @@ export function parseHeader(text: string, file: string): { summary: string; para
     params.push({ name, type: type as ParamType, description: description.join(' - ') });
   }
   if (!summary) throw new Error(`${file}: missing "#+ summary:" header`);
-  return { summary, params };
+  return { summary, params, nonPublic };
 }
 
 function listRqFiles(dir: string): string[] {
@@ -101,7 +112,7 @@ export class QueryLibrary {
         throw new Error(`${file}: the library has a query named ${name} already (${known.file})`);
       }
       const text = readFileSync(file, 'utf8');
-      const { summary, params } = parseHeader(text, file);
+      const { summary, params, nonPublic } = parseHeader(text, file);
       let parsed: ReturnType<typeof parser.parse>;
       try {
         parsed = parser.parse(text);
@@ -109,7 +120,7 @@ export class QueryLibrary {
         throw new Error(`${file}: ${(error as Error).message}`);
       }
       if (parsed.type !== 'query') throw new Error(`${file}: only queries belong in the library, not updates`);
-      this.entries.set(name, { name, summary, params, ast: parsed, file });
+      this.entries.set(name, { name, summary, params, nonPublic, ast: parsed, file });
     }
     this.folders.add(resolve(dir));
   }

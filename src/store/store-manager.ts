@@ -164,7 +164,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
     const handle = this.active;
     try {
       if (!handle?.ready) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is not ready (starting or restarting)', this.retryAfterSeconds());
-      const body = await handle.query(sparql, opts.format, opts.unionDefaultGraph ?? false, opts.deadlineMs).catch((err: unknown) => this.retryOnSuccessor(err, handle, sparql, opts, started));
+      const body = await handle.query(sparql, opts.format, opts.unionDefaultGraph ?? false, opts.deadlineMs, opts.nonPublic).catch((err: unknown) => this.retryOnSuccessor(err, handle, sparql, opts, started));
       this.options.onQuery?.(performance.now() - started, kind, 'ok');
       return body;
     } catch (err) {
@@ -183,7 +183,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
     const { deadlineMs } = opts;
     const left = deadlineMs === undefined ? undefined : deadlineMs - (performance.now() - started);
     if (deadlineMs !== undefined && left !== undefined && left <= 0) throw new QueryDeadlineError(deadlineMs);
-    return successor.query(sparql, opts.format, opts.unionDefaultGraph ?? false, left === undefined ? undefined : Math.ceil(left));
+    return successor.query(sparql, opts.format, opts.unionDefaultGraph ?? false, left === undefined ? undefined : Math.ceil(left), opts.nonPublic);
   }
 
   /** Ends every worker; later queries reject with `StoreUnavailableError`. */

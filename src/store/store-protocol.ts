@@ -10,7 +10,7 @@ export interface StoreWorkerData {
 }
 
 export type ToWorker =
-  | { type: 'query'; id: number; sparql: string; format: QueryResultFormat | undefined; union: boolean }
+  | { type: 'query'; id: number; sparql: string; format: QueryResultFormat | undefined; union: boolean; nonPublic: boolean }
   | { type: 'exit' };
 
 /** A worker's own memory: its V8 isolate's heap, its external memory (Oxigraph's WebAssembly memory) and ArrayBuffers. */

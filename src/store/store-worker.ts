@@ -1,5 +1,5 @@
 /**
- * A store worker thread: loads one generation into an in-memory Oxigraph store, then answers queries one
+ * A store worker thread: loads one generation into in-memory Oxigraph stores, then answers queries one
  * at a time. It lives in its own thread because Oxigraph cannot cancel a query (ending the thread is the
  * only deadline) and because each thread has its own WebAssembly heap (docs/architecture.md, "Store workers").
  */
@@ -51,17 +51,24 @@ function* chunksOf(file: string): Generator<Uint8Array> {
  */
 const BULK_LOAD_MAX_QUADS = 11_000_000;
 
-const store = new oxigraph.Store();
+/**
+ * The generation's two parts, in two datasets: the public quads, which the SPARQL endpoint and every REST query
+ * but two read, and (the REST store) the non-public ones, which only queries that ask for them read
+ * (QueryOptions.nonPublic: the record statuses, v1's private objects). Kept apart, no query for the public part
+ * can reach a non-public quad, whatever it names: the union default graph of /sparql is the public part's.
+ * test/store/public-part.test.ts checks that the REST queries answer on the public part as on the whole.
+ */
+const publicPart = new oxigraph.Store();
+const nonPublicPart = includeNonPublic ? new oxigraph.Store() : undefined;
 try {
   const started = performance.now();
   const files = generationFiles(generationDir);
   const { counts } = parseManifest(readFileSync(files.manifest, 'utf8'));
   const quads = counts.publicQuads + (includeNonPublic ? counts.nonPublicQuads : 0);
   const options = { format: 'application/n-quads', lenient: true, no_transaction: quads <= BULK_LOAD_MAX_QUADS };
-  for (const file of includeNonPublic ? [files.public, files.nonPublic] : [files.public]) {
-    store.load(chunksOf(file), options);
-  }
-  send({ type: 'ready', quads: store.size, ms: performance.now() - started });
+  publicPart.load(chunksOf(files.public), options);
+  nonPublicPart?.load(chunksOf(files.nonPublic), options);
+  send({ type: 'ready', quads: publicPart.size + (nonPublicPart?.size ?? 0), ms: performance.now() - started });
   reportMemory();
 } catch (err) {
   send({ type: 'loadFailed', message: (readError ?? (err as Error)).message });
@@ -77,6 +84,8 @@ port.on('message', (message: ToWorker) => {
   try {
     const form = queryForm(message.sparql);
     const format = message.format ?? (answersWithRdf(form) ? 'application/n-quads' : 'application/sparql-results+json');
+    const store = message.nonPublic ? nonPublicPart : publicPart;
+    if (store === undefined) throw new Error('this store holds the public part only');
     const body = store.query(message.sparql, { results_format: format, use_default_graph_as_union: message.union });
     send({ type: 'answer', id: message.id, body: String(body), ms: performance.now() - started });
     reportMemory();

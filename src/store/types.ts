@@ -32,6 +32,13 @@ export interface QueryOptions {
    * the default graph is the store's own, which holds nothing since every quad sits in a record graph.
    */
   unionDefaultGraph?: boolean;
+  /**
+   * Read the generation's non-public part (the admin graph and the graphs of records that are not public)
+   * instead of its public part. The embedded store keeps the two apart (store-worker.ts); only the record
+   * statuses and v1's private objects ask for it. The remote store's REST view holds both in one dataset, where
+   * the library's queries give the same answers either way (test/store/public-part.test.ts).
+   */
+  nonPublic?: boolean;
 }
 
 /**

@@ -62,14 +62,17 @@ export class WorkerHandle {
     return this.state === 'ready' && !this.stopping;
   }
 
-  /** Sends a query; rejects with QueryError, QueryDeadlineError or StoreUnavailableError. */
-  query(sparql: string, format: QueryResultFormat | undefined, union: boolean, deadlineMs: number | undefined): Promise<string> {
+  /**
+   * Sends a query to the public part of the generation, or its non-public part (`nonPublic`); rejects with
+   * QueryError, QueryDeadlineError or StoreUnavailableError.
+   */
+  query(sparql: string, format: QueryResultFormat | undefined, union: boolean, deadlineMs: number | undefined, nonPublic = false): Promise<string> {
     if (!this.ready) return Promise.reject(this.unavailable('the store is not ready'));
     const id = this.nextId++;
     return new Promise<string>((resolve, reject) => {
       const timer = deadlineMs === undefined ? undefined : setTimeout(() => this.expire(id, deadlineMs), deadlineMs);
       this.pending.set(id, { resolve, reject, timer });
-      this.post({ type: 'query', id, sparql, format, union });
+      this.post({ type: 'query', id, sparql, format, union, nonPublic });
     });
   }
 

@@ -49,7 +49,7 @@ export class PrivateObjects {
     const index = await this.objects.indexes.current();
     if (this.listing?.generationId === index.generationId) return this.listing;
     const query = this.ctx.queries.bind(STATUS_QUERY, { admin: this.ctx.iris.adminGraph });
-    const rows = parseSelectJson(await this.ctx.store.query(query, { format: 'application/sparql-results+json', label: STATUS_QUERY }));
+    const rows = parseSelectJson(await this.ctx.store.query(query, { format: 'application/sparql-results+json', label: STATUS_QUERY, nonPublic: this.ctx.queries.get(STATUS_QUERY).nonPublic }));
     const privateIris = new Set(
       rows
         .filter((row) => row.private === 'true' && row.healthy !== 'false' && (row.state ?? 'current') === 'current')
@@ -85,8 +85,9 @@ export class PrivateObjects {
     const privateIris = iris.filter((iri) => listing.privateIris.has(iri));
     const made = new Map<string, JsonObject>();
     if (privateIris.length > 0) {
+      // Private objects' graphs are in the generation's non-public part (QueryOptions.nonPublic).
       const graphs = parseRecordRows(
-        await this.ctx.store.query(this.ctx.queries.bound(PAGE_RECORDS, privateIris.map((record) => ({ record }))), { format: 'text/tab-separated-values', label: PAGE_RECORDS }),
+        await this.ctx.store.query(this.ctx.queries.bound(PAGE_RECORDS, privateIris.map((record) => ({ record }))), { format: 'text/tab-separated-values', label: PAGE_RECORDS, nonPublic: true }),
       );
       for (const [iri, graph] of graphs) {
         const record = this.privateRecords.finish(generationId, this.ctx.iris.pidOf('object', iri) ?? '', graph);

@@ -41,6 +41,12 @@ describe('Query library', () => {
     expect(() => parseHeader('#+ summary: s\n#+ param: id - banana - x', 'x.rq')).toThrow(/bad #\+ param/);
   });
 
+  it('reads the part of the generation a query reads: the public one, unless `#+ part: non-public`', () => {
+    expect(parseHeader('#+ summary: s', 'x.rq').nonPublic).toBe(false);
+    expect(parseHeader('#+ summary: s\n#+ part: non-public', 'x.rq').nonPublic).toBe(true);
+    expect(() => parseHeader('#+ summary: s\n#+ part: everything', 'x.rq')).toThrow(/bad #\+ part/);
+  });
+
   it('binds values as a VALUES block in front of the WHERE clause', () => {
     const text = library.bind('records/record', { record: 'http://localhost:3000/v2/id/object/1482', admin: 'http://localhost:3000/graph/admin' });
     const ast = parser.parse(text) as { where: { type: string }[] };
