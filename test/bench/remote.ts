@@ -115,18 +115,25 @@ try {
   };
   const entryMs: number[] = [];
   const listMs: number[] = [];
+  // The list is asked over HTTP, where the server's time limit applies: once it ends the list, that is the figure.
+  let listEnded: string | undefined;
   for (let i = 0; i < 3; i++) {
     entryMs.push(await timedWork(() => hasEntry(server, fresh.marker)));
-    listMs.push(await timedWork(() => server.query(`ASK { ${graphsNamed(fresh.prefix)} }`, 'application/sparql-results+json')));
+    if (listEnded !== undefined) continue;
+    const began = performance.now();
+    try {
+      await server.query(`ASK { ${graphsNamed(fresh.prefix)} }`, 'application/sparql-results+json');
+      listMs.push(performance.now() - began);
+    } catch (err) {
+      listEnded = `${(err as Error).message} after ${((performance.now() - began) / 1000).toFixed(1)} s`;
+    }
   }
   rows.push({
     figure: 'a new id: leftover graphs to drop? (its entry in the generations graph) p50 of 3',
     value: p50(entryMs),
     unit: 'ms',
-    baselineName: 'the server\'s list of graphs filtered on the id\'s prefix (ms)',
-    baseline: p50(listMs),
-    ratio: p50(entryMs) / p50(listMs),
-    note: `list of graphs ${listMs.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+    ...(listMs.length === 0 ? {} : { baselineName: 'the server\'s list of graphs filtered on the id\'s prefix (ms)', baseline: p50(listMs), ratio: p50(entryMs) / p50(listMs) }),
+    note: `list of graphs ${listMs.map((ms) => ms.toFixed(0)).join(', ')} ms${listEnded === undefined ? '' : `; ${listEnded}`}`,
   });
 
   // 2. Time to a ready generation.
