@@ -38,12 +38,14 @@ async function main(): Promise<void> {
   const config = configOrExit();
   const logger = createLogger(config);
   const metrics = new Metrics({ defaultMetrics: true });
-  // The REST store holds the non-public quads too (redirect, removal and health state of records); the SPARQL
-  // store only the public ones, in a worker of its own that a query past its deadline may end.
+  // The REST store reads the non-public quads too when a query asks (redirect, removal and health state of
+  // records); the SPARQL store only the public ones. Embedded, both are views of two workers that share the work.
   const onQuery = (ms: number, kind: string): void => metrics.observeStoreQuery(ms, kind);
   // Embedded Oxigraph workers, or the remote SPARQL server named by STORE_URL (src/store/stores.ts).
-  const { rest: store, sparql: sparqlStore, kind: storeKind, remote } = createStores(config, onQuery);
-  for (const [name, manager] of [['rest', store], ['sparql', sparqlStore]] as const) {
+  const { rest: store, sparql: sparqlStore, kind: storeKind, remote, shared } = createStores(config, onQuery);
+  // The embedded store's two views share their workers and events: their lines are logged once.
+  const logged = shared ? ([['embedded', store]] as const) : ([['rest', store], ['sparql', sparqlStore]] as const);
+  for (const [name, manager] of logged) {
     manager.on('crash', (err: Error) => logger.error({ err, store: name }, 'store worker failed; restarting'));
     manager.on('restart', () => logger.info({ generation: manager.generation?.id, store: name }, 'store worker restarted'));
     manager.on('standby', () => logger.info({ generation: manager.generation?.id, store: name }, 'standby store worker loaded'));

@@ -1,9 +1,10 @@
 /**
  * A worker of by-graph.ts: answers graph-scoped SELECTs over a generation's files a few record graphs at a
- * time. It reads the admin graph first (from the non-public file, where the generation keeps it), answers the
- * admin-scoped queries over it, then streams both files, cutting them into chunks of whole record graphs; each
- * chunk of its share (every `parts`-th, from `part`) is loaded into a fresh Oxigraph store beside the admin graph
- * and asked every record-scoped query. Every worker cuts the same chunks, since it reads the same files.
+ * time, each over the part of the generation the store would answer it from (store-worker.ts). It reads the
+ * admin graph first (from the non-public file, where the generation keeps it) and answers the admin-scoped
+ * queries over it, then streams the public file, cutting it into chunks of whole record graphs; each chunk of
+ * its share (every `parts`-th, from `part`) is loaded into a fresh Oxigraph store and asked every record-scoped
+ * query. Every worker cuts the same chunks, since it reads the same file.
  */
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -69,7 +70,8 @@ const termsKey = (binding: Record<string, JsonTerm | undefined>): string =>
 const release = (store: oxigraph.Store): void => (store as unknown as { free(): void }).free();
 
 async function main(): Promise<void> {
-  // The admin graph, whole: every chunk is asked beside it (its facts hide records).
+  // The admin graph, whole: the admin-scoped queries (the record statuses) read it; a record-scoped query that
+  // matches in it could not be answered chunk by chunk.
   const adminLines: string[] = [];
   for await (const line of linesOf(files.nonPublic)) if (lineTerms(line)?.[3] === admin) adminLines.push(line);
   const adminText = adminLines.length > 0 ? `${adminLines.join('\n')}\n` : '';
@@ -98,7 +100,7 @@ async function main(): Promise<void> {
     if (number % parts === part) {
       const t0 = performance.now();
       const store = new oxigraph.Store();
-      store.load(`${adminText}${chunk.join('\n')}\n`, { format: 'application/n-quads', lenient: true, no_transaction: true });
+      store.load(`${chunk.join('\n')}\n`, { format: 'application/n-quads', lenient: true, no_transaction: true });
       const t1 = performance.now();
       for (const index of recordQueries) ask(store, index, number);
       ms.load += t1 - t0;
@@ -108,7 +110,9 @@ async function main(): Promise<void> {
     }
     chunk = [];
   };
-  for (const file of [files.public, files.nonPublic]) {
+  // The record-scoped queries read the public part, as the store answers them (the index queries drop the
+  // non-public records anyway: test/store/public-part.test.ts).
+  for (const file of [files.public]) {
     for await (const line of linesOf(file)) {
       const terms = lineTerms(line);
       if (terms === undefined) continue;

@@ -3,8 +3,9 @@
  * generation into one store or asking a server (docs/collection-index.md, "The stored index"). A query qualifies
  * when its parsed form shows that each answer lies in one record graph beside the admin graph (graph-scope.ts);
  * the worker (by-graph-worker.ts) then streams the files, loads chunks of whole graphs into small Oxigraph stores
- * and unions their answers. The answers are those of the whole generation: a query that matches in the admin graph
- * itself, or files whose graphs are not kept together (a hand-made dump), are refused, and the caller asks a store.
+ * and unions their answers. The answers are those the store gives (store-worker.ts): the admin-scoped queries over
+ * the admin graph, the record-scoped ones over the public part. A query that matches in the admin graph itself, or
+ * files whose graphs are not kept together (a hand-made dump), are refused, and the caller asks a store.
  */
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';

@@ -3,10 +3,11 @@
  * failed request on `swap`, restarted after a crash or a query past its deadline (docs/architecture.md,
  * "Store workers"). While no worker is ready, queries reject at once with `StoreUnavailableError`.
  *
- * With `standby` (the SPARQL store) a second worker stays loaded on the served generation: when the serving
- * worker dies, the standby serves at once and a new standby loads behind it, so a query past its deadline
- * costs `/sparql` milliseconds instead of a full reload. A swap drops the standby while the new generation
- * loads (so that a swap never holds three heaps) and loads a new one after the switch.
+ * With `standby` a second worker stays loaded on the served generation: when the serving worker dies, the
+ * standby serves at once and a new standby loads behind it, so a query past its deadline costs `/sparql`
+ * milliseconds instead of a full reload. A swap drops the standby while the new generation loads (so that a
+ * swap never holds three heaps) and loads a new one after the switch. With `share` as well (the service's
+ * embedded store, shared-store.ts) the two workers also share the queries, each the other's standby.
  *
  * A generation whose manifest counts more quads than one WebAssembly heap holds is refused before any worker
  * starts (`GenerationTooLargeError`, embedded-limit.ts).
@@ -47,6 +48,13 @@ export interface StoreManagerOptions {
    * dies (a query past its deadline, a crash); costs one more heap (docs/operations.md). The SPARQL store.
    */
   standby?: boolean;
+  /**
+   * With `standby`: the two workers share the queries while both are loaded, each the other's standby. Clients'
+   * queries (`clientQuery`, the SPARQL endpoint's, which may run until their deadline) run on the serving
+   * worker; the service's own go to whichever worker runs no client query and has fewer queries waiting. When
+   * one worker dies (a client's query past its deadline), the other serves everything until it has reloaded.
+   */
+  share?: boolean;
   /** Most quads one worker may load (default: EMBEDDED_MAX_QUADS, or the environment's override). */
   maxQuads?: number;
   /** Enables `crashForTest()`. */
@@ -79,6 +87,11 @@ export class StoreManager extends EventEmitter implements QueryStore {
   /** The generation being served (kept while a crashed worker restarts on it). */
   get generation(): GenerationManifest | undefined {
     return this.served;
+  }
+
+  /** The folder of the generation being served. */
+  get generationDir(): string | undefined {
+    return this.active?.generationDir;
   }
 
   /** True when a query would be answered now. */
@@ -161,16 +174,28 @@ export class StoreManager extends EventEmitter implements QueryStore {
     const started = performance.now();
     const sparql = queryText(query);
     const kind = opts.label ?? queryForm(sparql) ?? 'unknown';
-    const handle = this.active;
+    const handle = this.pick(opts);
     try {
       if (!handle?.ready) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is not ready (starting or restarting)', this.retryAfterSeconds());
-      const body = await handle.query(sparql, opts.format, opts.unionDefaultGraph ?? false, opts.deadlineMs, opts.nonPublic).catch((err: unknown) => this.retryOnSuccessor(err, handle, sparql, opts, started));
+      const body = await handle.query(sparql, opts.format, opts.unionDefaultGraph ?? false, opts.deadlineMs, opts.nonPublic, opts.clientQuery).catch((err: unknown) => this.retryOnSuccessor(err, handle, sparql, opts, started));
       this.options.onQuery?.(performance.now() - started, kind, 'ok');
       return body;
     } catch (err) {
       this.options.onQuery?.(performance.now() - started, kind, queryOutcome(err));
       throw err;
     }
+  }
+
+  /**
+   * The worker a query goes to: the serving one, or (option `share`, both loaded on the served generation) the
+   * serving one for a client's query and, for the service's own, the one without a client's query running and
+   * then with fewer queries waiting, the serving one on a tie.
+   */
+  private pick(opts: QueryOptions): WorkerHandle | undefined {
+    const { active, standby } = this;
+    if (!this.options.share || opts.clientQuery || !active?.ready || !standby?.ready || standby.generationDir !== active.generationDir) return active;
+    const load = (handle: WorkerHandle): number => (handle.clientsInFlight > 0 ? Number.MAX_SAFE_INTEGER : handle.inFlight);
+    return load(standby) < load(active) ? standby : active;
   }
 
   /**
@@ -183,7 +208,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
     const { deadlineMs } = opts;
     const left = deadlineMs === undefined ? undefined : deadlineMs - (performance.now() - started);
     if (deadlineMs !== undefined && left !== undefined && left <= 0) throw new QueryDeadlineError(deadlineMs);
-    return successor.query(sparql, opts.format, opts.unionDefaultGraph ?? false, left === undefined ? undefined : Math.ceil(left), opts.nonPublic);
+    return successor.query(sparql, opts.format, opts.unionDefaultGraph ?? false, left === undefined ? undefined : Math.ceil(left), opts.nonPublic, opts.clientQuery);
   }
 
   /** Ends every worker; later queries reject with `StoreUnavailableError`. */
@@ -306,13 +331,14 @@ export class StoreManager extends EventEmitter implements QueryStore {
     );
   }
 
-  /** Ends the standby worker, if any. */
+  /** Ends the standby worker, if any; one that shares the queries (`share`) finishes those it has first. */
   private dropStandby(): void {
     const standby = this.standby;
     if (!standby) return;
     this.standby = undefined;
     this.loading.delete(standby);
-    void standby.stop(new Error('the standby is not needed'));
+    if (this.options.share && standby.ready) void this.retire(standby);
+    else void standby.stop(new Error('the standby is not needed'));
   }
 
   /** Lets a swapped-out worker finish its queries (up to the drain timeout), then ends it. */

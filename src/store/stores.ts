@@ -16,7 +16,8 @@ import { dropGenerations, isPublished, publishedGenerations, publishGeneration, 
 import { RemoteServer } from './remote/remote-server.js';
 import { RemoteStore } from './remote/remote-store.js';
 import { ServerWatchdog } from './remote/watchdog.js';
-import { StoreManager, type QueryOutcome } from './store-manager.js';
+import { sharedEmbeddedStores } from './shared-store.js';
+import type { QueryOutcome } from './store-manager.js';
 import type { GenerationManifest, QueryStore } from './types.js';
 
 /** A store that serves one generation folder at a time (StoreManager or RemoteStore). */
@@ -27,12 +28,14 @@ export interface ServingStore extends QueryStore, Pick<EventEmitter, 'on' | 'onc
 }
 
 export interface StoreChoice {
-  /** Serves the REST API: public and non-public quads. */
+  /** Serves the REST API: public and non-public quads (the non-public part when a query asks for it). */
   rest: ServingStore;
   /** Serves the SPARQL endpoint: public quads only. */
   sparql: ServingStore;
   /** 'embedded' or the remote query URL (safe to log: credentials are never part of it). */
   kind: string;
+  /** The two are views of one store (the embedded one): the same workers, the same events. */
+  shared?: boolean;
   /**
    * The remote server both stores share, and its watchdog, not started: a serving process starts it (data
    * commands never do). Undefined for the embedded store.
@@ -78,12 +81,10 @@ const publishOptions = (config: Pick<Config, 'store'>): PublishOptions => {
 export function createStores(config: StoreConfig, onQuery?: (ms: number, kind: string, outcome: QueryOutcome) => void): StoreChoice {
   const server = remoteServer(config);
   if (server === undefined) {
-    return {
-      rest: new StoreManager({ includeNonPublic: true, ...(onQuery ? { onQuery } : {}) }),
-      // A standby worker takes over at once when a query past its deadline ends the serving one (docs/operations.md).
-      sparql: new StoreManager({ includeNonPublic: false, standby: true, ...(onQuery ? { onQuery } : {}) }),
-      kind: 'embedded',
-    };
+    // Two workers that hold the whole generation and share the work, each the other's standby: a client's query
+    // past its deadline ends one, and the other serves everything at once while it reloads (shared-store.ts).
+    const { rest, sparql } = sharedEmbeddedStores(onQuery);
+    return { rest, sparql, kind: 'embedded', shared: true };
   }
   const common = { server, baseIri: `${config.baseUrl}/sparql`, rowLimit: config.store?.rowLimit ?? 10_000, ...(onQuery ? { onQuery } : {}) };
   return {

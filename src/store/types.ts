@@ -39,6 +39,12 @@ export interface QueryOptions {
    * the library's queries give the same answers either way (test/store/public-part.test.ts).
    */
   nonPublic?: boolean;
+  /**
+   * A client's query (the SPARQL endpoint's), which may run until its deadline. An embedded store whose two
+   * workers share the work runs clients' queries on one of them and steers its own queries to the other
+   * while one runs (StoreManager, option `share`).
+   */
+  clientQuery?: boolean;
 }
 
 /**

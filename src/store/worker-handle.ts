@@ -12,6 +12,8 @@ interface Pending {
   resolve: (body: string) => void;
   reject: (err: Error) => void;
   timer: NodeJS.Timeout | undefined;
+  /** A client's query (QueryOptions.clientQuery). */
+  client: boolean;
 }
 
 export interface HandleOptions {
@@ -39,6 +41,7 @@ export class WorkerHandle {
   private state: 'loading' | 'ready' | 'dead' = 'loading';
   private stopping = false;
   private nextId = 1;
+  private clients = 0;
   private settleLoad: { resolve: (v: { quads: number; ms: number }) => void; reject: (err: Error) => void } | undefined;
 
   constructor(generationDir: string, manifest: GenerationManifest, options: HandleOptions) {
@@ -66,14 +69,25 @@ export class WorkerHandle {
    * Sends a query to the public part of the generation, or its non-public part (`nonPublic`); rejects with
    * QueryError, QueryDeadlineError or StoreUnavailableError.
    */
-  query(sparql: string, format: QueryResultFormat | undefined, union: boolean, deadlineMs: number | undefined, nonPublic = false): Promise<string> {
+  query(sparql: string, format: QueryResultFormat | undefined, union: boolean, deadlineMs: number | undefined, nonPublic = false, client = false): Promise<string> {
     if (!this.ready) return Promise.reject(this.unavailable('the store is not ready'));
     const id = this.nextId++;
     return new Promise<string>((resolve, reject) => {
       const timer = deadlineMs === undefined ? undefined : setTimeout(() => this.expire(id, deadlineMs), deadlineMs);
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { resolve, reject, timer, client });
+      if (client) this.clients++;
       this.post({ type: 'query', id, sparql, format, union, nonPublic });
     });
+  }
+
+  /** Queries sent and not yet answered (the worker answers one at a time: the rest wait their turn). */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
+  /** Clients' queries among them (QueryOptions.clientQuery), which may run until their deadline. */
+  get clientsInFlight(): number {
+    return this.clients;
   }
 
   /** Resolves when no query is in flight. */
@@ -127,6 +141,7 @@ export class WorkerHandle {
     if (!pending) return undefined;
     clearTimeout(pending.timer);
     this.pending.delete(id);
+    if (pending.client) this.clients--;
     if (this.pending.size === 0) for (const wake of this.drainWaiters.splice(0)) wake();
     return pending;
   }

@@ -149,8 +149,12 @@ export interface DemoAppOptions {
   testHooks?: boolean;
   /** Also start a SPARQL store on the public quads and mount /sparql. */
   sparql?: boolean;
-  /** Give the embedded SPARQL store a standby worker, as server.ts does (src/store/stores.ts). */
-  standby?: boolean;
+  /**
+   * The embedded stores as server.ts makes them (src/store/stores.ts): two workers that hold the whole
+   * generation and share the work, each the other's standby, seen as the REST and the SPARQL store. Without it the
+   * REST store and the SPARQL store are separate single workers (the public part only for SPARQL).
+   */
+  shared?: boolean;
   /**
    * The base URL the IIIF router names in its answers (info.json ids, manifests); the demo's harvest-time IIIF
    * server by default. A browser test that listens on a known origin gives that origin, so a viewer's tile
@@ -190,11 +194,9 @@ export async function startDemoApp(env: Record<string, string> = {}, options: De
   const remote = remoteStoreRun() ? (REMOTE_STORE_ENV as Record<string, string>) : {};
   const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...remote, ...env });
   const generation = (await currentGeneration(data.dataDir)) ?? data.generation;
-  const stores = config.store === undefined ? undefined : createStores(config);
+  const stores = config.store !== undefined || options.shared ? createStores(config) : undefined;
   const store: ServingStore = stores?.rest ?? new StoreManager({ includeNonPublic: true, testHooks: options.testHooks ?? false });
-  const sparqlStore = options.sparql
-    ? (stores?.sparql ?? new StoreManager({ includeNonPublic: false, standby: options.standby ?? false, testHooks: options.testHooks ?? false }))
-    : undefined;
+  const sparqlStore = options.sparql ? (stores?.sparql ?? new StoreManager({ includeNonPublic: false, testHooks: options.testHooks ?? false })) : undefined;
   await Promise.all([store.start(generation.dir), sparqlStore?.start(generation.dir)]);
   const ctx: AppContext = {
     config,
@@ -211,7 +213,8 @@ export async function startDemoApp(env: Record<string, string> = {}, options: De
   const app = createApp(ctx, { iiifRouter, ...(sparqlStore ? { sparqlStore } : {}) });
   const close = async (): Promise<void> => {
     // The SPARQL endpoint's parse worker thread too (a later app starts another).
-    await Promise.all([store.close(), sparqlStore?.close(), closeSharedParseWorker()]);
+    // Shared stores close their workers once both views are closed, the SPARQL view too when it is not mounted.
+    await Promise.all([store.close(), (sparqlStore ?? stores?.sparql)?.close(), closeSharedParseWorker()]);
   };
   return { app, ctx, store, ...(sparqlStore ? { sparqlStore } : {}), data, close };
 }

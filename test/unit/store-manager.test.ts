@@ -87,14 +87,18 @@ describe('StoreManager', () => {
     expect(csv.trim().split(/\r?\n/)).toEqual(['n', '16']);
   });
 
-  it('holds the non-public quads only when asked to (the REST store), never in the SPARQL store', async () => {
+  it('holds the non-public quads only when asked to (the REST store), apart, read only by queries that ask for them', async () => {
     const sparql = manager(false);
     const rest = manager(true);
     await Promise.all([sparql.start(genA.dir), rest.start(genA.dir)]);
     const q = `SELECT DISTINCT ?g WHERE { GRAPH ?g { <${objectIri(3)}> ?p ?o } } ORDER BY ?g`;
     expect(values(await sparql.query(q), 'g')).toEqual([]);
-    // Its own graph and the admin graph that makes it private.
-    expect(values(await rest.query(q), 'g')).toEqual([ADMIN_GRAPH, objectIri(3)]);
+    await expect(sparql.query(q, { nonPublic: true })).rejects.toThrow(/public part only/);
+    // The public part holds nothing of the private object, whatever the query names.
+    expect(values(await rest.query(q), 'g')).toEqual([]);
+    expect(values(await rest.query(q, { unionDefaultGraph: true }), 'g')).toEqual([]);
+    // The non-public part: its own graph and the admin graph that makes it private.
+    expect(values(await rest.query(q, { nonPublic: true }), 'g')).toEqual([ADMIN_GRAPH, objectIri(3)]);
   });
 
   it('rejects a malformed query with QueryError and keeps serving', async () => {

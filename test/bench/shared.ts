@@ -1,0 +1,239 @@
+/**
+ * Benchmark of the embedded store as the service runs it (issue 26; src/store/shared-store.ts): two workers that
+ * each hold the whole generation and share the work, each the other's standby, seen as the REST and the SPARQL
+ * store of the real app on real ports, every client in a child process (http-load.ts). Each figure beside a
+ * baseline of the same run:
+ *   1. ready (the first worker serves) and both workers loaded, beside one bare worker loading the same files;
+ *   2. single records, record cache off, autocannon req/s beside the same app with its record cache filled;
+ *   3. a page of 100 full records never requested before, p50, beside the bare queries of those records;
+ *   4. a runaway SPARQL query: its 504 to the next 200 of /sparql, each worker ended in turn;
+ *   5. REST p99 at a steady rate while runaway SPARQL queries keep one worker busy, beside idle;
+ *   6. RSS of the process after the bench beside the process with one bare worker loaded.
+ * Figures only; nothing is asserted. Run through run.ts (`--only shared`), or alone: npx tsx test/bench/shared.ts --objects N
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import type { AppContext } from '../../src/app-context.js';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/config.js';
+import { createLogger } from '../../src/config/logger.js';
+import { Metrics } from '../../src/http/metrics.js';
+import { listen } from '../../src/http/server-lifecycle.js';
+import { KIND_NAMES, OBJECTS } from '../../src/kinds/index.js';
+import { QueryLibrary } from '../../src/queries/library.js';
+import { sharedEmbeddedStores } from '../../src/store/shared-store.js';
+import { StoreManager } from '../../src/store/store-manager.js';
+import type { QueryStore } from '../../src/store/types.js';
+import { Iris } from '../../src/vocab/iris.js';
+import { BENCH_BASE_URL, benchGeneration, samplePids, servablePids } from './bench-data.js';
+import type { AutocannonResult, SequentialResult } from './http-load.js';
+import { runLoadClient } from './load-client.js';
+import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
+
+const objects = objectsArg();
+const startedAt = new Date().toISOString();
+const rows: BenchRow[] = [];
+const details: Record<string, unknown> = { loadavgAtStart: loadavg() };
+const CANNON_SECONDS = 8;
+const CONNECTIONS = 10;
+const DEADLINE_MS = 2000;
+const RUNAWAY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }';
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const at50k = objects >= 50_000;
+
+const data = await benchGeneration(objects);
+const iris = new Iris(BENCH_BASE_URL);
+const queries = new QueryLibrary();
+
+// 1. One bare worker on the same files: the baseline of the load time and of the memory.
+log('one bare worker loading the generation (the baseline)…');
+const rssBefore = rssMiB();
+const bare = new StoreManager({ includeNonPublic: true });
+let started = performance.now();
+await bare.start(data.generation.dir);
+const bareLoadMs = performance.now() - started;
+const rssBare = rssMiB();
+await bare.close();
+await sleep(2000);
+details.bare = { loadMs: bareLoadMs, rssBefore, rssBare, rssAfterClose: rssMiB() };
+
+log('the shared stores: ready, then both workers loaded…');
+const { rest, sparql, manager } = sharedEmbeddedStores();
+started = performance.now();
+await Promise.all([rest.start(data.generation.dir), sparql.start(data.generation.dir)]);
+const readyMs = performance.now() - started;
+while (!manager.standbyReady()) await sleep(50);
+const bothMs = performance.now() - started;
+const rssBoth = rssMiB();
+rows.push({
+  figure: 'ready: the first worker serves',
+  value: readyMs / 1000,
+  unit: 's',
+  baselineName: 'one bare worker loading the same files (s)',
+  baseline: bareLoadMs / 1000,
+  ratio: readyMs / bareLoadMs,
+  goal: `≤ 1.1×${at50k ? '' : ' (goal at 50k)'}`,
+  met: readyMs / bareLoadMs <= 1.1,
+  note: `both workers loaded after ${(bothMs / 1000).toFixed(1)} s; RSS then ${rssBoth.toFixed(0)} MiB`,
+});
+
+// The app: the REST store without and with its record cache (an identity of its own each: records.ts keeps a
+// cache per store object), and /sparql on the SPARQL view.
+const servers: Server[] = [];
+const own = (store: QueryStore): QueryStore => ({ query: (q, o) => store.query(q, o), get generation() { return store.generation; }, ready: () => store.ready() });
+async function startApp(recordCacheSize: string, withSparql: boolean): Promise<string> {
+  const config = loadConfig({ BASE_URL: BENCH_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', RECORD_CACHE_SIZE: recordCacheSize, SPARQL_TIMEOUT_MS: String(DEADLINE_MS), SPARQL_RESULT_CACHE_MB: '0' });
+  const ctx: AppContext = { config, iris, store: own(rest), logger: createLogger(config), metrics: new Metrics(), queries, kinds: KIND_NAMES };
+  const server = await listen(createApp(ctx, withSparql ? { sparqlStore: sparql } : {}), 0, '127.0.0.1');
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+const cold = await startApp('0', true);
+const warm = await startApp('200000', false);
+const pids = samplePids(servablePids(data.sourceDir), 400);
+const paths = pids.map((pid) => `/v2/id/object/${pid}`);
+await runLoadClient<SequentialResult>({ mode: 'sequential', origin: cold, paths: paths.slice(0, 1) });
+await runLoadClient<SequentialResult>({ mode: 'sequential', origin: warm, paths, requests: paths.length });
+
+// 2. Single records.
+log(`autocannon, ${CONNECTIONS} connections × ${CANNON_SECONDS} s, record cache off, then filled…`);
+const acCold = await runLoadClient<AutocannonResult>({ mode: 'autocannon', origin: cold, paths, connections: CONNECTIONS, seconds: CANNON_SECONDS });
+const acWarm = await runLoadClient<AutocannonResult>({ mode: 'autocannon', origin: warm, paths, connections: CONNECTIONS, seconds: CANNON_SECONDS });
+rows.push({
+  figure: 'single records, record cache off',
+  value: acCold.requestsPerSecond,
+  unit: 'req/s',
+  baselineName: 'record cache filled (req/s)',
+  baseline: acWarm.requestsPerSecond,
+  ratio: acWarm.requestsPerSecond / acCold.requestsPerSecond,
+  goal: `≥ 2,000 req/s${at50k ? '' : ' (goal at 50k)'}`,
+  met: acCold.requestsPerSecond >= 2000,
+  note: `p50 ${acCold.p50} ms, p99 ${acCold.p99} ms, non-2xx ${acCold.non2xx}; cached p50 ${acWarm.p50} ms`,
+});
+
+// 3. Pages of 100 full records never requested before, beside the bare queries of the same records.
+log('pages of 100 full records never requested before…');
+const PAGE = 100;
+const pageCount = Math.min(10, Math.floor(pids.length / PAGE));
+const pageMs: number[] = [];
+const bareMs: number[] = [];
+const total = (await (await fetch(`${cold}/v2/id/objects`)).json() as { 'hydra:totalItems'?: number })['hydra:totalItems'] ?? objects;
+for (let i = 0; i < pageCount; i++) {
+  const page = 1 + Math.floor(((i + 0.5) / pageCount) * Math.floor(total / PAGE - 1));
+  const url = `${cold}/v2/id/objects?page=${page}&itemsPerPage=${PAGE}&fullRecord=true`;
+  const t = performance.now();
+  const res = await fetch(url);
+  const body = (await res.json()) as { 'hydra:member'?: { '@id': string }[] };
+  pageMs.push(performance.now() - t);
+  const members = (body['hydra:member'] ?? []).map((m) => m['@id']);
+  // The same records asked again of the store as the page asks them (queries of `recordsPerQuery`), all at once.
+  const size = rest.recordsPerQuery ?? 25;
+  const b = performance.now();
+  const batches: Promise<string>[] = [];
+  for (let j = 0; j < members.length; j += size) {
+    batches.push(rest.query(queries.bound(OBJECTS.page.records, members.slice(j, j + size).map((record) => ({ record }))), { format: 'text/tab-separated-values' }));
+  }
+  await Promise.all(batches);
+  bareMs.push(performance.now() - b);
+}
+rows.push({
+  figure: `${PAGE} full records never requested before, p50 of ${pageCount} pages`,
+  value: quantile(pageMs, 0.5),
+  unit: 'ms',
+  baselineName: 'the bare queries of those records (ms)',
+  baseline: quantile(bareMs, 0.5),
+  ratio: quantile(pageMs, 0.5) / quantile(bareMs, 0.5),
+  goal: '≤ 2×',
+  met: quantile(pageMs, 0.5) / quantile(bareMs, 0.5) <= 2,
+  note: `pages ${pageMs.map((ms) => ms.toFixed(0)).join(', ')} ms; bare ${bareMs.map((ms) => ms.toFixed(0)).join(', ')} ms (asked after the page: the store's own caches warm)`,
+});
+
+// 4. Runaway queries: each ends the serving worker; the other serves at once.
+let probes = 0;
+async function runawayToAnswer(): Promise<{ runaway: number; ms: number; statuses: Record<string, number> }> {
+  const res = await fetch(`${cold}/sparql?query=${encodeURIComponent(RUNAWAY)}`);
+  await res.arrayBuffer();
+  const t = performance.now();
+  const statuses: Record<string, number> = {};
+  for (;;) {
+    const probe = await fetch(`${cold}/sparql?query=${encodeURIComponent(`ASK { ?s ?p "probe ${++probes}" }`)}`);
+    await probe.arrayBuffer();
+    statuses[probe.status] = (statuses[probe.status] ?? 0) + 1;
+    if (probe.status === 200) return { runaway: res.status, ms: performance.now() - t, statuses };
+    await sleep(25);
+  }
+}
+log('runaway queries, each worker ended in turn…');
+const kills: Awaited<ReturnType<typeof runawayToAnswer>>[] = [];
+const reloadMs: number[] = [];
+for (let i = 0; i < 2; i++) {
+  const t = performance.now();
+  while (!manager.standbyReady()) await sleep(50);
+  if (i > 0) reloadMs.push(performance.now() - t);
+  kills.push(await runawayToAnswer());
+}
+const worstKill = Math.max(...kills.map((k) => k.ms));
+rows.push({
+  figure: 'runaway query: its 504 to the next 200 of /sparql (worst of 2)',
+  value: worstKill / 1000,
+  unit: 's',
+  goal: '≤ 5 s',
+  met: worstKill <= 5000,
+  note: `${kills.map((k) => `${k.ms.toFixed(0)} ms (runaway ${k.runaway}, probes ${JSON.stringify(k.statuses)})`).join('; ')}; deadline ${DEADLINE_MS} ms; the ended worker loaded again in ${reloadMs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ') || 'n/a'}`,
+});
+
+// 5. REST at a steady rate, idle and while runaway queries keep coming.
+while (!manager.standbyReady()) await sleep(50);
+const rate = Math.max(20, Math.round(0.3 * acCold.requestsPerSecond));
+const restPaths = samplePids(servablePids(data.sourceDir), 2000, 7).map((pid) => `/v2/id/object/${pid}`);
+log(`REST at ${rate} req/s, idle…`);
+const idle = await runLoadClient<SequentialResult>({ mode: 'steady', origin: cold, paths: restPaths.slice(0, 1000), seconds: CANNON_SECONDS, rate });
+log(`REST at ${rate} req/s, one runaway SPARQL query after another…`);
+const stop = { now: false };
+const runaways = (async () => {
+  let n = 0;
+  while (!stop.now) {
+    // Only while both workers serve: a runaway while one reloads would share its worker with REST (documented).
+    while (!manager.standbyReady() && !stop.now) await sleep(50);
+    if (stop.now) break;
+    const res = await fetch(`${cold}/sparql?query=${encodeURIComponent(RUNAWAY)}`);
+    await res.arrayBuffer();
+    n++;
+  }
+  return n;
+})();
+const during = await runLoadClient<SequentialResult>({ mode: 'steady', origin: cold, paths: restPaths.slice(1000), seconds: CANNON_SECONDS, rate });
+stop.now = true;
+const runawayCount = await runaways;
+const p99 = (latencies: number[]): number => quantile(latencies, 0.99);
+rows.push({
+  figure: `REST p99 (record cache off) at ${rate} req/s during runaway SPARQL queries`,
+  value: p99(during.latencies),
+  unit: 'ms',
+  baselineName: 'idle (ms)',
+  baseline: p99(idle.latencies),
+  ratio: p99(during.latencies) / p99(idle.latencies),
+  goal: '≤ 2×',
+  met: p99(during.latencies) / p99(idle.latencies) <= 2,
+  note: `${runawayCount} runaway queries ended meanwhile; p50 ${quantile(during.latencies, 0.5).toFixed(1)} ms (idle ${quantile(idle.latencies, 0.5).toFixed(1)} ms); statuses ${JSON.stringify(during.statuses)} (idle ${JSON.stringify(idle.statuses)})`,
+});
+
+// 6. Memory.
+while (!manager.standbyReady()) await sleep(50);
+const rssAfter = rssMiB();
+rows.push({
+  figure: 'RSS after the bench (two workers, two apps)',
+  value: rssAfter,
+  unit: 'MiB',
+  baselineName: 'the process with one bare worker loaded (MiB)',
+  baseline: rssBare,
+  ratio: rssAfter / rssBare,
+  goal: '≤ 2.2×',
+  met: rssAfter / rssBare <= 2.2,
+  note: `${rssBefore.toFixed(0)} MiB before any store; both workers loaded ${rssBoth.toFixed(0)} MiB; workers ${JSON.stringify(rest.workerMemory?.().map((w) => ({ worker: w.worker, externalMiB: Math.round(w.external / 2 ** 20) })))}`,
+});
+
+for (const server of servers) server.close();
+await Promise.all([rest.close(), sparql.close()]);
+emitResult({ benchmark: 'shared', objects, startedAt, seconds: performance.now() / 1000, rows, details });
