@@ -142,8 +142,10 @@ describe('SPARQL endpoint limits: deadline, rows and concurrency', () => {
   }, 600_000);
   afterAll(() => demo.close());
 
+  /** Until /sparql answers, and (the embedded store's two workers) the second worker has loaded: it takes over. */
   const untilReady = async (): Promise<void> => {
-    while (!demo.sparqlStore?.ready()) await new Promise((r) => setTimeout(r, 50));
+    const both = (): boolean => (demo.store as { standbyReady?: () => boolean }).standbyReady?.() ?? true;
+    while (!demo.sparqlStore?.ready() || !both()) await new Promise((r) => setTimeout(r, 50));
   };
 
   it('ends a runaway query at its deadline with 504, while REST requests keep being answered', async () => {
@@ -219,8 +221,10 @@ describe('SPARQL endpoint limits: deadline, rows and concurrency', () => {
     expect(order[0]).toBe('extra');
     const [runaway, ...waiting] = await Promise.all([first, ...queued]);
     expect(runaway?.status).toBe(504);
-    // The queued queries waited behind the runaway: their deadline passed too, or the store was restarting.
-    for (const res of waiting) expect([503, 504]).toContain(res.status);
+    // The queued queries waited behind the runaway: their deadline passed too, the store was restarting, or (the
+    // embedded store's two workers) the other worker, serving at once, answered them after the 504.
+    for (const res of waiting) expect([200, 503, 504]).toContain(res.status);
+    expect(order.indexOf('runaway')).toBeLessThan(Math.min(...[1, 2, 3, 4].map((i) => order.indexOf(`queued${i}`))));
     await untilReady();
   });
 });

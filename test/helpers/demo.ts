@@ -151,8 +151,9 @@ export interface DemoAppOptions {
   sparql?: boolean;
   /**
    * The embedded stores as server.ts makes them (src/store/stores.ts): two workers that hold the whole
-   * generation and share the work, each the other's standby, seen as the REST and the SPARQL store. Without it the
-   * REST store and the SPARQL store are separate single workers (the public part only for SPARQL).
+   * generation and share the work, each the other's standby, seen as the REST and the SPARQL store. The default
+   * with `sparql`, so that /sparql is tested as it runs; `false` gives separate single workers (the SPARQL one
+   * with the public part only), and without `sparql` the REST store is one worker.
    */
   shared?: boolean;
   /**
@@ -194,7 +195,7 @@ export async function startDemoApp(env: Record<string, string> = {}, options: De
   const remote = remoteStoreRun() ? (REMOTE_STORE_ENV as Record<string, string>) : {};
   const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...remote, ...env });
   const generation = (await currentGeneration(data.dataDir)) ?? data.generation;
-  const stores = config.store !== undefined || options.shared ? createStores(config) : undefined;
+  const stores = config.store !== undefined || (options.shared ?? options.sparql) ? createStores(config) : undefined;
   const store: ServingStore = stores?.rest ?? new StoreManager({ includeNonPublic: true, testHooks: options.testHooks ?? false });
   const sparqlStore = options.sparql ? (stores?.sparql ?? new StoreManager({ includeNonPublic: false, testHooks: options.testHooks ?? false })) : undefined;
   await Promise.all([store.start(generation.dir), sparqlStore?.start(generation.dir)]);
