@@ -30,6 +30,7 @@ import { BENCH_BASE_URL, benchGeneration, samplePids, servablePids } from './ben
 import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
 import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
+import { RUNAWAY, runawayToAnswer, type RunawayToAnswer } from './runaway.js';
 
 const objects = objectsArg();
 const startedAt = new Date().toISOString();
@@ -38,7 +39,6 @@ const details: Record<string, unknown> = { loadavgAtStart: loadavg() };
 const CANNON_SECONDS = 8;
 const CONNECTIONS = 10;
 const DEADLINE_MS = 2000;
-const RUNAWAY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }';
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const at50k = objects >= 50_000;
 
@@ -163,28 +163,14 @@ rows.push({
 });
 
 // 4. Runaway queries: each ends the serving worker; the other serves at once.
-let probes = 0;
-async function runawayToAnswer(): Promise<{ runaway: number; ms: number; statuses: Record<string, number> }> {
-  const res = await fetch(`${cold}/sparql?query=${encodeURIComponent(RUNAWAY)}`);
-  await res.arrayBuffer();
-  const t = performance.now();
-  const statuses: Record<string, number> = {};
-  for (;;) {
-    const probe = await fetch(`${cold}/sparql?query=${encodeURIComponent(`ASK { ?s ?p "probe ${++probes}" }`)}`);
-    await probe.arrayBuffer();
-    statuses[probe.status] = (statuses[probe.status] ?? 0) + 1;
-    if (probe.status === 200) return { runaway: res.status, ms: performance.now() - t, statuses };
-    await sleep(25);
-  }
-}
 log('runaway queries, each worker ended in turn…');
-const kills: Awaited<ReturnType<typeof runawayToAnswer>>[] = [];
+const kills: RunawayToAnswer[] = [];
 const reloadMs: number[] = [];
 for (let i = 0; i < 2; i++) {
   const t = performance.now();
   while (!manager.standbyReady()) await sleep(50);
   if (i > 0) reloadMs.push(performance.now() - t);
-  kills.push(await runawayToAnswer());
+  kills.push(await runawayToAnswer(cold));
 }
 const worstKill = Math.max(...kills.map((k) => k.ms));
 rows.push({

@@ -49,6 +49,7 @@ import { BENCH_BASE_URL, benchGeneration, samplePids, servablePids } from './ben
 import type { SequentialResult } from './http-load.js';
 import { runChild, runLoadClient } from './load-client.js';
 import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
+import { RUNAWAY, runawayToAnswer } from './runaway.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const flag = (name: string, fallback: number): number => {
@@ -69,7 +70,6 @@ const SAMPLE = 300;
 /** Rounds of each overhead figure; the figure is the median of the rounds' p50s. */
 const ROUNDS = 5;
 const RUNAWAYS = 4;
-const RUNAWAY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }';
 const startedAt = new Date().toISOString();
 const rows: BenchRow[] = [];
 const details: Record<string, unknown> = { loadavgAtStart: loadavg(), deadlineMs: DEADLINE_MS, restRate: REST_RATE, sample: SAMPLE };
@@ -465,25 +465,10 @@ rows.push({
 });
 
 // 5. Back to answering after a runaway query, without and with a standby SPARQL worker.
-let probes = 0;
-/** Sends RUNAWAY to `at`, then asks a cheap query never asked before every 25 ms until one answers 200. */
-async function killToAnswer(at: string): Promise<{ runaway: number; ms: number; statuses: Record<string, number> }> {
-  const res = await fetch(`${at}/sparql?query=${encodeURIComponent(RUNAWAY)}`);
-  await res.arrayBuffer();
-  const t = performance.now();
-  const statuses: Record<string, number> = {};
-  for (;;) {
-    const probe = await fetch(`${at}/sparql?query=${encodeURIComponent(`ASK { ?s ?p "probe ${++probes}" }`)}`);
-    await probe.arrayBuffer();
-    statuses[probe.status] = (statuses[probe.status] ?? 0) + 1;
-    if (probe.status === 200) return { runaway: res.status, ms: performance.now() - t, statuses };
-    await sleep(25);
-  }
-}
 const fiveSeconds = `≤ 5 s${objects >= 50_000 ? '' : ' (goal at 50k)'}`;
 log('a runaway query on the SPARQL store without a standby: 504 to the next 200…');
 while (!sparqlStore.ready()) await sleep(20);
-const plainKill = await killToAnswer(uncachedOrigin);
+const plainKill = await runawayToAnswer(uncachedOrigin);
 while (!sparqlStore.ready()) await sleep(20);
 await new Promise((resolve) => server.close(resolve));
 await new Promise((resolve) => uncachedServer.close(resolve));
@@ -499,13 +484,13 @@ const standbyLoadMs = performance.now() - standbyStarted;
 const rssStandby = rssMiB();
 const standbyServer: Server = await listen(createApp({ ...uncachedCtx, metrics: new Metrics() }, { sparqlStore: standbyStore }), 0, '127.0.0.1');
 const standbyOrigin = `http://127.0.0.1:${(standbyServer.address() as AddressInfo).port}`;
-const standbyKills: Awaited<ReturnType<typeof killToAnswer>>[] = [];
+const standbyKills: Awaited<ReturnType<typeof runawayToAnswer>>[] = [];
 const reloadMs: number[] = [];
 for (let i = 0; i < STANDBY_RUNAWAYS; i++) {
   const t = performance.now();
   while (!standbyStore.standbyReady()) await sleep(50);
   if (i > 0) reloadMs.push(performance.now() - t);
-  standbyKills.push(await killToAnswer(standbyOrigin));
+  standbyKills.push(await runawayToAnswer(standbyOrigin));
 }
 while (!standbyStore.standbyReady()) await sleep(50);
 const worstStandby = Math.max(...standbyKills.map((k) => k.ms));
