@@ -112,24 +112,22 @@ async function main(): Promise<void> {
   };
   // The record-scoped queries read the public part, as the store answers them (the index queries drop the
   // non-public records anyway: test/store/public-part.test.ts).
-  for (const file of [files.public]) {
-    for await (const line of linesOf(file)) {
-      const terms = lineTerms(line);
-      if (terms === undefined) continue;
-      const [, predicate, , g] = terms;
-      // The default graph: no scoped query reads it.
-      if (g === '' || g === admin) continue;
-      if (g !== graph) {
-        // A graph met again after others: the files are not grouped by graph (a hand-made dump).
-        if (done.has(g)) throw new NotByGraph(`the statements of graph ${g} are not together in the generation's files`);
-        // A copy: a slice of the text would keep its whole block alive for the rest of the files.
-        if (graph !== undefined) done.add(detached(graph));
-        if (chunk.length >= chunkQuads) flush();
-        graph = g;
-      }
-      quads++;
-      if (matchable === undefined || matchable.has(predicate)) chunk.push(line);
+  for await (const line of linesOf(files.public)) {
+    const terms = lineTerms(line);
+    if (terms === undefined) continue;
+    const [, predicate, , g] = terms;
+    // The default graph: no scoped query reads it.
+    if (g === '' || g === admin) continue;
+    if (g !== graph) {
+      // A graph met again after others: the files are not grouped by graph (a hand-made dump).
+      if (done.has(g)) throw new NotByGraph(`the statements of graph ${g} are not together in the generation's files`);
+      // A copy: a slice of the text would keep its whole block alive for the rest of the files.
+      if (graph !== undefined) done.add(detached(graph));
+      if (chunk.length >= chunkQuads) flush();
+      graph = g;
     }
+    quads++;
+    if (matchable === undefined || matchable.has(predicate)) chunk.push(line);
   }
   flush();
   send({ type: 'done', chunks, quads, loaded, ms });

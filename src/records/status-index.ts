@@ -76,7 +76,6 @@ export class StatusIndex {
         : parseSelectJson(
             await this.store.query(this.queries.bound(STATUS_QUERY, { admin: this.iris.adminGraph }), {
               format: 'application/sparql-results+json',
-              nonPublic: this.queries.get(STATUS_QUERY).nonPublic,
             }),
           );
     this.statuses = statusesOf(rows);

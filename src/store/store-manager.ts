@@ -174,10 +174,12 @@ export class StoreManager extends EventEmitter implements QueryStore {
     const started = performance.now();
     const sparql = queryText(query);
     const kind = opts.label ?? queryForm(sparql) ?? 'unknown';
-    const handle = this.pick(opts);
+    // A library query names the part of the generation it reads (`#+ part: non-public`); a text says it in `opts`.
+    const sent = { ...opts, nonPublic: opts.nonPublic ?? (typeof query !== 'string' && query.entry.nonPublic) };
+    const handle = this.pick(sent);
     try {
       if (!handle?.ready) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is not ready (starting or restarting)', this.retryAfterSeconds());
-      const body = await handle.query(sparql, opts.format, opts.unionDefaultGraph ?? false, opts.deadlineMs, opts.nonPublic, opts.clientQuery).catch((err: unknown) => this.retryOnSuccessor(err, handle, sparql, opts, started));
+      const body = await handle.query(sparql, sent.format, sent.unionDefaultGraph ?? false, sent.deadlineMs, sent.nonPublic, sent.clientQuery).catch((err: unknown) => this.retryOnSuccessor(err, handle, sparql, sent, started));
       this.options.onQuery?.(performance.now() - started, kind, 'ok');
       return body;
     } catch (err) {

@@ -35,7 +35,8 @@ export interface QueryOptions {
   /**
    * Read the generation's non-public part (the admin graph and the graphs of records that are not public)
    * instead of its public part. The embedded store keeps the two apart (store-worker.ts); only the record
-   * statuses and v1's private objects ask for it. The remote store's REST view holds both in one dataset, where
+   * statuses and v1's private objects ask for it. A library query bound by the library (BoundQuery) asks for it
+   * by its `#+ part: non-public` header; a query sent as text says it here. The remote store's REST view holds both in one dataset, where
    * the library's queries give the same answers either way (test/store/public-part.test.ts).
    */
   nonPublic?: boolean;

@@ -48,8 +48,8 @@ export class PrivateObjects {
   async current(): Promise<Listing> {
     const index = await this.objects.indexes.current();
     if (this.listing?.generationId === index.generationId) return this.listing;
-    const query = this.ctx.queries.bind(STATUS_QUERY, { admin: this.ctx.iris.adminGraph });
-    const rows = parseSelectJson(await this.ctx.store.query(query, { format: 'application/sparql-results+json', label: STATUS_QUERY, nonPublic: this.ctx.queries.get(STATUS_QUERY).nonPublic }));
+    const query = this.ctx.queries.bound(STATUS_QUERY, { admin: this.ctx.iris.adminGraph });
+    const rows = parseSelectJson(await this.ctx.store.query(query, { format: 'application/sparql-results+json', label: STATUS_QUERY }));
     const privateIris = new Set(
       rows
         .filter((row) => row.private === 'true' && row.healthy !== 'false' && (row.state ?? 'current') === 'current')
