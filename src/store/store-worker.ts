@@ -68,8 +68,9 @@ try {
   const options = { format: 'application/n-quads', lenient: true, no_transaction: quads <= BULK_LOAD_MAX_QUADS };
   publicPart.load(chunksOf(files.public), options);
   nonPublicPart?.load(chunksOf(files.nonPublic), options);
-  send({ type: 'ready', quads: publicPart.size + (nonPublicPart?.size ?? 0), ms: performance.now() - started });
+  // The memory first: a worker that is ready has reported it (/metrics, and a test that reads it at once).
   reportMemory();
+  send({ type: 'ready', quads: publicPart.size + (nonPublicPart?.size ?? 0), ms: performance.now() - started });
 } catch (err) {
   send({ type: 'loadFailed', message: (readError ?? (err as Error)).message });
   process.exit(1);
