@@ -93,6 +93,16 @@ export class Metrics {
         }
       },
     });
+    new Gauge({
+      name: 'store_worker_answers',
+      help: 'Queries each store worker has answered since it started. Two embedded workers share the REST queries, so both grow; a worker that is ended and loaded again starts from 0.',
+      labelNames: ['store', 'worker'],
+      registers,
+      collect() {
+        this.reset();
+        for (const { name, store } of stores()) for (const report of store.workerMemory?.() ?? []) this.set({ store: name, worker: report.worker }, report.answered);
+      },
+    });
     if (options.defaultMetrics === true) collectDefaultMetrics({ register: this.registry });
   }
 

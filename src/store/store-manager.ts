@@ -111,7 +111,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
     for (const [handle, worker] of roles) {
       if (handle === undefined || seen.has(handle) || handle.memory === undefined) continue;
       seen.add(handle);
-      reports.push({ worker, ...handle.memory });
+      reports.push({ worker, ...handle.memory, answered: handle.answered });
     }
     return reports;
   }

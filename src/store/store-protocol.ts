@@ -21,6 +21,8 @@ export interface WorkerMemory {
 }
 
 export type FromWorker =
+  /** Sent first: the worker thread's id on Linux (thread-priority.ts). */
+  | { type: 'thread'; threadId: number }
   | { type: 'ready'; quads: number; ms: number }
   | ({ type: 'memory' } & WorkerMemory)
   | { type: 'loadFailed'; message: string }

@@ -12,11 +12,14 @@ import { generationFiles } from './generations.js';
 import { parseManifest } from './manifest.js';
 import { answersWithRdf, queryForm } from './query-form.js';
 import type { StoreWorkerData, ToWorker, FromWorker } from './store-protocol.js';
+import { currentThreadId } from './thread-priority.js';
 
 const { generationDir, includeNonPublic, testHooks } = (workerData as { data: StoreWorkerData }).data;
 const port = parentPort;
 if (!port) throw new Error('store-worker.ts runs only as a worker thread');
 const send = (message: FromWorker): void => port.postMessage(message);
+const threadId = currentThreadId();
+if (threadId !== undefined) send({ type: 'thread', threadId });
 
 /**
  * Reports this worker's memory (process.memoryUsage() in a worker thread counts its own isolate; Oxigraph's

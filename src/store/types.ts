@@ -77,12 +77,14 @@ export interface QueryStore {
   workerMemory?(): readonly WorkerMemoryReport[];
 }
 
-/** One store worker's memory as it last reported it: serving, standing by, or loading a generation. */
+/** One store worker's memory as it last reported it, and its answers so far: serving, standing by, or loading a generation. */
 export interface WorkerMemoryReport {
   worker: 'serving' | 'standby' | 'loading';
   heapUsed: number;
   external: number;
   arrayBuffers: number;
+  /** Queries the worker has answered since it started (with `share`, both workers answer the service's). */
+  answered: number;
 }
 
 export type RecordCounts = Record<RecordKind, number>;

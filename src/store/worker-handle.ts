@@ -5,6 +5,7 @@
 import type { Worker } from 'node:worker_threads';
 import { QueryDeadlineError, QueryError, StoreUnavailableError } from './errors.js';
 import type { FromWorker, StoreWorkerData, ToWorker, WorkerMemory } from './store-protocol.js';
+import { LONG_QUERY_NICE, LOWER_PRIORITY_AFTER_MS, setThreadNice } from './thread-priority.js';
 import { startTsWorker, workerModule } from './ts-worker.js';
 import type { GenerationManifest, QueryResultFormat } from './types.js';
 
@@ -14,6 +15,8 @@ interface Pending {
   timer: NodeJS.Timeout | undefined;
   /** A client's query (QueryOptions.clientQuery). */
   client: boolean;
+  /** A client's query: lowers the thread's priority if it is still running then (thread-priority.ts). */
+  lower: NodeJS.Timeout | undefined;
 }
 
 export interface HandleOptions {
@@ -34,6 +37,8 @@ export class WorkerHandle {
 
   /** The worker's memory as it last reported it (after its load, then after answers). */
   memory: WorkerMemory | undefined;
+  /** Queries it has answered (with a result or a query error). */
+  answered = 0;
   private readonly worker: Worker;
   private readonly options: HandleOptions;
   private readonly pending = new Map<number, Pending>();
@@ -42,6 +47,11 @@ export class WorkerHandle {
   private stopping = false;
   private nextId = 1;
   private clients = 0;
+  /** The worker's thread id (Linux), whose priority a client's long query lowers. */
+  private thread: number | undefined;
+  /** The thread runs at the lowered priority; `restoreRefused` when the system kept it there. */
+  private lowered = false;
+  private restoreRefused = false;
   private settleLoad: { resolve: (v: { quads: number; ms: number }) => void; reject: (err: Error) => void } | undefined;
 
   constructor(generationDir: string, manifest: GenerationManifest, options: HandleOptions) {
@@ -74,7 +84,8 @@ export class WorkerHandle {
     const id = this.nextId++;
     return new Promise<string>((resolve, reject) => {
       const timer = deadlineMs === undefined ? undefined : setTimeout(() => this.expire(id, deadlineMs), deadlineMs);
-      this.pending.set(id, { resolve, reject, timer, client });
+      const lower = client && this.thread !== undefined ? setTimeout(() => this.lowerPriority(), LOWER_PRIORITY_AFTER_MS) : undefined;
+      this.pending.set(id, { resolve, reject, timer, client, lower });
       if (client) this.clients++;
       this.post({ type: 'query', id, sparql, format, union, nonPublic });
     });
@@ -88,6 +99,11 @@ export class WorkerHandle {
   /** Clients' queries among them (QueryOptions.clientQuery), which may run until their deadline. */
   get clientsInFlight(): number {
     return this.clients;
+  }
+
+  /** The worker's thread id on Linux, once it has said it. */
+  get threadId(): number | undefined {
+    return this.thread;
   }
 
   /** Resolves when no query is in flight. */
@@ -115,6 +131,9 @@ export class WorkerHandle {
 
   private onMessage(message: FromWorker): void {
     switch (message.type) {
+      case 'thread':
+        this.thread = message.threadId;
+        return;
       case 'ready':
         this.state = 'ready';
         this.settleLoad?.resolve({ quads: message.quads, ms: message.ms });
@@ -128,18 +147,40 @@ export class WorkerHandle {
         this.settleLoad = undefined;
         return;
       case 'answer':
+        this.answered++;
         this.settle(message.id)?.resolve(message.body);
+        this.restorePriority();
         return;
       case 'failed':
+        this.answered++;
         this.settle(message.id)?.reject(new QueryError(message.message));
+        this.restorePriority();
         return;
     }
+  }
+
+  /** A client's query still running after LOWER_PRIORITY_AFTER_MS: the thread yields to the rest of the service. */
+  private lowerPriority(): void {
+    if (this.thread === undefined || this.lowered || this.state !== 'ready' || this.clients === 0) return;
+    this.lowered = setThreadNice(this.thread, LONG_QUERY_NICE);
+  }
+
+  /**
+   * Back to the usual priority once no client's query is left, on a thread that has just answered (so is alive:
+   * a dead thread's id may belong to another thread by now). Linux allows it with CAP_SYS_NICE only; without,
+   * the thread keeps the lowered priority, and no later query tries again.
+   */
+  private restorePriority(): void {
+    if (!this.lowered || this.restoreRefused || this.clients > 0 || this.thread === undefined) return;
+    if (setThreadNice(this.thread, 0)) this.lowered = false;
+    else this.restoreRefused = true;
   }
 
   private settle(id: number): Pending | undefined {
     const pending = this.pending.get(id);
     if (!pending) return undefined;
     clearTimeout(pending.timer);
+    clearTimeout(pending.lower);
     this.pending.delete(id);
     if (pending.client) this.clients--;
     if (this.pending.size === 0) for (const wake of this.drainWaiters.splice(0)) wake();

@@ -43,6 +43,8 @@ export interface AutocannonResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** The client's own CPU time over the run (user + system), in ms: what the load generator took of the cores. */
+  clientCpuMs: number;
 }
 
 interface AutocannonRequest {
@@ -124,6 +126,7 @@ async function steady(job: LoadJob): Promise<SequentialResult> {
 async function cannon(job: LoadJob): Promise<AutocannonResult> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const { paths } = job;
+  const cpu = process.cpuUsage();
   const result = await new Promise<AutocannonOutput>((resolve, reject) => {
     autocannon(
       {
@@ -147,6 +150,7 @@ async function cannon(job: LoadJob): Promise<AutocannonResult> {
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    clientCpuMs: ((used) => (used.user + used.system) / 1000)(process.cpuUsage(cpu)),
   };
 }
 

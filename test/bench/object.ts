@@ -1,13 +1,15 @@
 /**
  * Benchmark of the serving foundation (issue 5) for one collection size (`--objects N`): the single-object
- * endpoint of the real app (createApp over a StoreManager on the bench generation, rate limit off, silent
- * logs) on real ports of 127.0.0.1, driven by a client in a child process (http-load.ts), beside the
- * store CONSTRUCT of the same records and CONSTRUCT + jsonld.frame.
+ * endpoint of the real app (createApp over the embedded store as server.ts makes it: the REST view of two
+ * workers that share the work, src/store/shared-store.ts; rate limit off, silent logs) on real ports of
+ * 127.0.0.1, driven by a client in a child process (http-load.ts), beside the store CONSTRUCT of the same
+ * records and CONSTRUCT + framing.
  *
  * Two apps share the one REST store: cold (RECORD_CACHE_SIZE=0: every request queries and frames) and warm
- * (the default cache, filled with the sampled records first). The "2-second store query elsewhere" runs on
- * a second StoreManager on the public quads (the SPARQL store of DESIGN.md), then, for contrast, on the REST
- * store itself. `--no-direct` skips the in-process Oxigraph store (another copy of the data in memory).
+ * (the default cache, filled with the sampled records first). The "2-second store query elsewhere" is a
+ * client's query on the SPARQL view of the same workers (it runs on one; REST queries go to the other), then,
+ * for contrast, the service's own query on the REST view (it shares both workers with the REST requests).
+ * `--no-direct` skips the in-process Oxigraph store (another copy of the data in memory).
  * Figures only; nothing is asserted. Run through run.ts, or alone: npx tsx test/bench/object.ts --objects N
  */
 import type { Server } from 'node:http';
@@ -28,7 +30,7 @@ import { OBJECTS } from '../../src/kinds/objects/kind.js';
 import { StatusIndex } from '../../src/records/status-index.js';
 import { fileChunks } from '../../src/store/file-feed.js';
 import { generationFiles } from '../../src/store/generations.js';
-import { StoreManager } from '../../src/store/store-manager.js';
+import { sharedEmbeddedStores } from '../../src/store/shared-store.js';
 import type { QueryStore } from '../../src/store/types.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { BENCH_BASE_URL, benchGeneration, samplePids, servablePids } from './bench-data.js';
@@ -76,7 +78,7 @@ async function timeEach(run: (pid: string) => Promise<unknown>): Promise<number[
 }
 
 /** A SELECT of about `SLOW_QUERY_MS` on `manager`: a counted cross product, sized by one trial run. */
-async function calibrateSlowQuery(manager: StoreManager): Promise<string> {
+async function calibrateSlowQuery(manager: QueryStore): Promise<string> {
   const query = (rows: number): string =>
     `SELECT (COUNT(*) AS ?n) WHERE { { SELECT ?a WHERE { GRAPH ?g { ?a ?p ?o } } LIMIT ${rows} } { SELECT ?b WHERE { GRAPH ?h { ?b ?q ?r } } LIMIT 1000 } }`;
   let rows = 1000;
@@ -90,7 +92,7 @@ async function calibrateSlowQuery(manager: StoreManager): Promise<string> {
 }
 
 /** Sends `sparql` to `manager` back to back until `stop` is set; returns the durations. */
-async function keepQuerying(manager: StoreManager, sparql: string, stop: { now: boolean }): Promise<number[]> {
+async function keepQuerying(manager: QueryStore, sparql: string, stop: { now: boolean }): Promise<number[]> {
   const ms: number[] = [];
   while (!stop.now) {
     const started = performance.now();
@@ -102,10 +104,10 @@ async function keepQuerying(manager: StoreManager, sparql: string, stop: { now: 
 
 // The REST store and two apps on it.
 const rssStart = rssMiB();
-const store = new StoreManager({ includeNonPublic: true });
-let started = performance.now();
+const { rest: store, sparql: sparqlStore, manager } = sharedEmbeddedStores();
+const started = performance.now();
 try {
-  await store.start(data.generation.dir);
+  await Promise.all([store.start(data.generation.dir), sparqlStore.start(data.generation.dir)]);
 } catch (err) {
   // Nothing else can be measured without the store; report why, with the memory it had reached.
   const message = (err as Error).message;
@@ -116,7 +118,15 @@ try {
 }
 const storeStartMs = performance.now() - started;
 const rssLoaded = rssMiB();
-rows.push({ figure: 'RSS after REST store load', value: rssLoaded, unit: 'MiB', note: `whole process, ${rssStart.toFixed(0)} MiB before; store loaded in ${(storeStartMs / 1000).toFixed(1)} s` });
+// The figures are of both workers serving: the first serves after one load, the second loads behind it.
+while (!manager.standbyReady()) await new Promise((resolve) => setTimeout(resolve, 50));
+const bothLoadedMs = performance.now() - started;
+rows.push({
+  figure: 'RSS after the store load (two workers)',
+  value: rssMiB(),
+  unit: 'MiB',
+  note: `whole process, ${rssStart.toFixed(0)} MiB before, ${rssLoaded.toFixed(0)} MiB when the first worker served (after ${(storeStartMs / 1000).toFixed(1)} s); both loaded after ${(bothLoadedMs / 1000).toFixed(1)} s`,
+});
 
 const queries = new QueryLibrary();
 const servers: Server[] = [];
@@ -125,12 +135,12 @@ const servers: Server[] = [];
  * (records.ts, sharedRecords), so two apps handed the one StoreManager would share the first app's cache, and
  * its size: the warm app then answered from no cache at all (every run before 2026-11-28).
  */
-const storeOfItsOwn = (manager: StoreManager): QueryStore => ({
-  query: (sparql, opts) => manager.query(sparql, opts),
+const storeOfItsOwn = (view: QueryStore): QueryStore => ({
+  query: (sparql, opts) => view.query(sparql, opts),
   get generation() {
-    return manager.generation;
+    return view.generation;
   },
-  ready: () => manager.ready(),
+  ready: () => view.ready(),
 });
 async function startApp(recordCacheSize: string): Promise<string> {
   const config = loadConfig({ BASE_URL: BENCH_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', RECORD_CACHE_SIZE: recordCacheSize });
@@ -146,7 +156,7 @@ const first = await runClient<SequentialResult>({ mode: 'sequential', origin: co
 await runClient<SequentialResult>({ mode: 'sequential', origin: warm, paths: paths.slice(0, 1) });
 details.firstRequestMs = first.latencies[0];
 
-// In-process baselines through the same store worker.
+// In-process baselines through the same store workers.
 const iris = new Iris(BENCH_BASE_URL);
 const records = new Records(OBJECTS, store, queries, iris, new StatusIndex(store, queries, iris), 0);
 log('baselines: CONSTRUCT via StoreManager, CONSTRUCT + frame…');
@@ -256,7 +266,7 @@ const rssAfterHttp = rssMiB();
 const steadyRate = Math.max(20, Math.round(0.3 * acCold.requestsPerSecond));
 details.steadyRate = steadyRate;
 let steadyBaseline: ReturnType<typeof stats> | undefined;
-async function restUnder(label: string, target: StoreManager | undefined, sparql: string): Promise<void> {
+async function restUnder(label: string, target: QueryStore | undefined, sparql: string): Promise<void> {
   log(`REST at ${steadyRate} req/s, ${target ? `2-s query on ${label}` : 'no other query'}…`);
   const stop = { now: false };
   const delay = monitorEventLoopDelay({ resolution: 5 });
@@ -291,19 +301,12 @@ async function restUnder(label: string, target: StoreManager | undefined, sparql
     note: `p50 ${s.p50.toFixed(2)} ms; slow query ran ${slowMs.length}× (median ${quantile(slowMs, 0.5).toFixed(0)} ms); ${loopNote}`,
   });
 }
-log('second StoreManager (public quads, as the SPARQL store)…');
-const sparqlStore = new StoreManager({ includeNonPublic: false });
-started = performance.now();
-await sparqlStore.start(data.generation.dir);
-details.sparqlStoreStartMs = performance.now() - started;
-const rssTwoStores = rssMiB();
 const slowQuery = await calibrateSlowQuery(sparqlStore);
 details.slowQuery = slowQuery;
 await restUnder('none', undefined, slowQuery);
-await restUnder('a 2nd StoreManager', sparqlStore, slowQuery);
-await sparqlStore.close();
-await restUnder('the REST StoreManager', store, slowQuery);
-rows.push({ figure: 'RSS with REST + SPARQL store', value: rssTwoStores, unit: 'MiB', note: `after the HTTP runs with one store: ${rssAfterHttp.toFixed(0)} MiB` });
+await restUnder('the SPARQL view (a client query, on one worker)', sparqlStore, slowQuery);
+await restUnder('the REST view (the service’s own, on either worker)', store, slowQuery);
+rows.push({ figure: 'RSS with the REST and SPARQL views (two workers)', value: rssMiB(), unit: 'MiB', note: `after the HTTP runs: ${rssAfterHttp.toFixed(0)} MiB` });
 
 for (const server of servers) server.close();
 
@@ -348,7 +351,7 @@ async function directBaselines(): Promise<void> {
 }
 if (direct) await directBaselines();
 
-await store.close();
+await Promise.all([store.close(), sparqlStore.close()]);
 details.loadavgAtEnd = loadavg();
 emitResult({ benchmark: 'object', objects, startedAt, seconds: performance.now() / 1000, rows, details });
 // The in-process store and the reader threads hold no handles, but end explicitly in case a socket lingers.

@@ -11,6 +11,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config.js';
+import { QueryLibrary } from '../../src/queries/library.js';
 import { QueryError } from '../../src/store/errors.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -134,6 +135,10 @@ describeWithVirtuoso(FILE)('the remote store on Virtuoso', () => {
       `CONSTRUCT { ?s ?p ?o } WHERE { VALUES (?record ?admin) { (<${obj(pid)}> <${ADMIN}>) } FILTER NOT EXISTS { GRAPH ?admin { ?record ?state ?value } } GRAPH ?record { ?s ?p ?o } }`;
     expect((await rest.query(record('P9'))).trim()).toBe('');
     expect((await rest.query(record('A1'))).trim().split('\n')).toHaveLength(3 + 2 * 6);
+    // The same for the library's record query as the REST store sends it.
+    const library = new QueryLibrary();
+    expect((await rest.query(library.bound('records/record', { record: obj('P9'), admin: ADMIN }))).trim()).toBe('');
+    expect((await rest.query(library.bound('records/record', { record: obj('A1'), admin: ADMIN }))).trim().split('\n')).toHaveLength(3 + 2 * 6);
   });
 
   it('lists only the served generation\'s public graphs, by their own names, for GRAPH ?g', async () => {

@@ -11,6 +11,7 @@ import type { AppContext } from '../../src/app-context.js';
 import { loadConfig } from '../../src/config/config.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { QueryLibrary } from '../../src/queries/library.js';
+import { sharedEmbeddedStores } from '../../src/store/shared-store.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { memoryLogger } from '../helpers/http-context.js';
@@ -49,6 +50,34 @@ it('reports the memory of every store worker at /metrics: REST serving, SPARQL s
     // The two SPARQL workers hold the same generation: within a fifth of each other.
     const [a, b] = [gauge.get('sparql/serving/external')!, gauge.get('sparql/standby/external')!];
     expect(Math.abs(a - b) / Math.max(a, b)).toBeLessThan(0.2);
+  } finally {
+    await Promise.all([rest.close(), sparql.close()]);
+    await remove();
+  }
+}, 120_000);
+
+it('reports the two shared workers of the embedded store once, under rest, and the queries each has answered: both answer the REST requests', async () => {
+  const { dir, remove } = await tempDir('worker-answers-');
+  const { rest, sparql, manager } = sharedEmbeddedStores();
+  try {
+    const config = loadConfig({ BASE_URL: BASE, DATA_DIR: `${dir}/data`, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', RECORD_CACHE_SIZE: '0' });
+    const generation = await makeSmallGeneration(config, dir, { seed: 1, publish: false });
+    await Promise.all([rest.start(generation.dir), sparql.start(generation.dir)]);
+    for (let i = 0; i < 100 && !manager.standbyReady(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(manager.standbyReady()).toBe(true);
+    const ctx: AppContext = { config, iris: new Iris(BASE), store: rest, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryLibrary(), kinds: KIND_NAMES };
+    const app = createApp(ctx, { sparqlStore: sparql });
+    const answers = async (): Promise<Map<string, number>> => {
+      const text = (await request(app).get('/metrics')).text;
+      return new Map([...text.matchAll(/^store_worker_answers\{store="(\w+)",worker="(\w+)"\} (\d+)$/gm)].map((m) => [`${m[1]}/${m[2]}`, Number(m[3])]));
+    };
+    const before = await answers();
+    expect([...before.keys()].sort()).toEqual(['rest/serving', 'rest/standby']);
+    // Requests at once: their store queries go to whichever worker has fewer waiting.
+    const pages = await Promise.all([1, 2, 3, 1, 2, 3, 1, 2].map((page) => request(app).get('/v2/id/objects').query({ page: String(page), itemsPerPage: '5', fullRecord: 'true' })));
+    expect(pages.map((res) => res.status)).toEqual(Array(8).fill(200));
+    const after = await answers();
+    for (const worker of ['rest/serving', 'rest/standby']) expect([worker, after.get(worker)! > before.get(worker)!]).toEqual([worker, true]);
   } finally {
     await Promise.all([rest.close(), sparql.close()]);
     await remove();
