@@ -78,6 +78,11 @@ export class StoreManager extends EventEmitter implements QueryStore {
   private failedRestarts = 0;
   private lastLoadMs = 5000;
   private closed = false;
+  /**
+   * A client's query past LOWER_PRIORITY_AFTER_MS lowers its worker thread's priority (thread-priority.ts). Always
+   * on in the service; the shared benchmark turns it off for a run to measure what it buys.
+   */
+  yieldClientQueries = true;
 
   constructor(options: StoreManagerOptions) {
     super();
@@ -244,6 +249,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
       includeNonPublic: this.options.includeNonPublic,
       testHooks: this.options.testHooks ?? false,
       retryAfterSeconds: () => this.retryAfterSeconds(),
+      yieldClientQueries: () => this.yieldClientQueries,
     });
     this.loading.add(handle);
     if (announce) this.emit('loading', { generationDir, manifest });

@@ -24,6 +24,8 @@ export interface HandleOptions {
   testHooks: boolean;
   /** Seconds a client should wait before retrying when this worker fails its queries. */
   retryAfterSeconds: () => number;
+  /** Whether a client's long query lowers this worker thread's priority (StoreManager.yieldClientQueries). */
+  yieldClientQueries?: () => boolean;
 }
 
 /** A store worker on one generation folder. */
@@ -162,6 +164,7 @@ export class WorkerHandle {
   /** A client's query still running after LOWER_PRIORITY_AFTER_MS: the thread yields to the rest of the service. */
   private lowerPriority(): void {
     if (this.thread === undefined || this.lowered || this.state !== 'ready' || this.clients === 0) return;
+    if (this.options.yieldClientQueries?.() === false) return;
     this.lowered = setThreadNice(this.thread, LONG_QUERY_NICE);
   }
 
