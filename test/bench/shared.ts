@@ -133,17 +133,25 @@ const membersOf = async (page: number): Promise<string[]> =>
 // Which worker answered the pages' queries (issue 26: a page is fetched from both workers at once).
 const answeredBy = (): Record<string, number> => Object.fromEntries((rest.workerMemory?.() ?? []).map((w) => [w.worker, w.answered]));
 const pageAnswers: Record<string, number> = {};
+// The CPU the process (main thread and both workers) spends on a page and on its bare queries: on two cores a
+// page takes at least half its CPU time.
+const cpuMsSince = (start: NodeJS.CpuUsage): number => ((used) => (used.user + used.system) / 1000)(process.cpuUsage(start));
+const pageCpuMs: number[] = [];
+const bareCpuMs: number[] = [];
 const timePage = async (page: number): Promise<void> => {
   const before = answeredBy();
+  const cpu = process.cpuUsage();
   const t = performance.now();
   const res = await fetch(`${cold}/v2/id/objects?page=${page}&itemsPerPage=${PAGE}&fullRecord=true`);
   await res.arrayBuffer();
   pageMs.push(performance.now() - t);
+  pageCpuMs.push(cpuMsSince(cpu));
   for (const [worker, answered] of Object.entries(answeredBy())) pageAnswers[worker] = (pageAnswers[worker] ?? 0) + answered - (before[worker] ?? 0);
 };
 const timeBare = async (members: string[]): Promise<void> => {
   // The page's records as the page asks them of the store (queries of `recordsPerQuery`), all at once.
   const size = rest.recordsPerQuery ?? 25;
+  const cpu = process.cpuUsage();
   const t = performance.now();
   const batches: Promise<string>[] = [];
   for (let j = 0; j < members.length; j += size) {
@@ -151,6 +159,7 @@ const timeBare = async (members: string[]): Promise<void> => {
   }
   await Promise.all(batches);
   bareMs.push(performance.now() - t);
+  bareCpuMs.push(cpuMsSince(cpu));
 };
 for (let i = 0; i < pageCount; i++) {
   const page = 2 + Math.floor(((i + 0.5) / pageCount) * Math.floor(total / PAGE - 2));
@@ -172,7 +181,7 @@ rows.push({
   ratio: quantile(pageMs, 0.5) / quantile(bareMs, 0.5),
   goal: '≤ 2×',
   met: quantile(pageMs, 0.5) / quantile(bareMs, 0.5) <= 2,
-  note: `pages ${pageMs.map((ms) => ms.toFixed(0)).join(', ')} ms; bare ${bareMs.map((ms) => ms.toFixed(0)).join(', ')} ms (in turn first and second); the pages' store queries answered by ${JSON.stringify(pageAnswers)}`,
+  note: `pages ${pageMs.map((ms) => ms.toFixed(0)).join(', ')} ms; bare ${bareMs.map((ms) => ms.toFixed(0)).join(', ')} ms (in turn first and second); the pages' store queries answered by ${JSON.stringify(pageAnswers)}; CPU of the process p50: a page ${quantile(pageCpuMs, 0.5).toFixed(0)} ms, its bare queries ${quantile(bareCpuMs, 0.5).toFixed(0)} ms`,
 });
 
 // 4. Runaway queries: each ends the serving worker; the other serves at once.
