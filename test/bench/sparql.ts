@@ -1,7 +1,9 @@
 /**
  * Benchmark of the SPARQL endpoint and the dumps (issue 7) for one collection size (`--objects N`), on the
- * real app (createApp with a REST store and a SPARQL store on the bench generation) on 127.0.0.1, with every
- * HTTP client in a child process so that it never shares the server's event loop:
+ * real app (createApp with a REST store and a SPARQL store on the bench generation, each a StoreManager of its
+ * own: the arrangement before issue 26, whose SPARQL worker respawn and standby sections 3 and 5 compare; the
+ * service's two shared workers are measured by shared.ts) on 127.0.0.1, with every HTTP client in a child
+ * process so that it never shares the server's event loop:
  *   1. endpoint overhead: a SELECT and a CONSTRUCT (one record each, 300 records) through HTTP beside the same
  *      query on the SPARQL store in this process (worker round trip included), on an app whose result cache is
  *      off (SPARQL_RESULT_CACHE_MB=0), so that every request runs its query: the texts asked before (policy
