@@ -103,11 +103,6 @@ export class WorkerHandle {
     return this.clients;
   }
 
-  /** The worker's thread id on Linux, once it has said it. */
-  get threadId(): number | undefined {
-    return this.thread;
-  }
-
   /** Resolves when no query is in flight. */
   drained(): Promise<void> {
     if (this.pending.size === 0) return Promise.resolve();
