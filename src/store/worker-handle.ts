@@ -156,10 +156,12 @@ export class WorkerHandle {
     }
   }
 
-  /** A client's query still running after LOWER_PRIORITY_AFTER_MS: the thread yields to the rest of the service. */
+  /**
+   * A client's query still running after LOWER_PRIORITY_AFTER_MS: the thread yields to the rest of the service.
+   * Its timer is cleared when the query settles, the worker's death included, so the thread is alive here.
+   */
   private lowerPriority(): void {
-    if (this.thread === undefined || this.lowered || this.state !== 'ready' || this.clients === 0) return;
-    if (this.options.yieldClientQueries?.() === false) return;
+    if (this.thread === undefined || this.lowered || this.options.yieldClientQueries?.() === false) return;
     this.lowered = setThreadNice(this.thread, LONG_QUERY_NICE);
   }
 

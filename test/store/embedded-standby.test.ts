@@ -41,12 +41,14 @@ describe('the embedded store: two workers that share the work, each the other’
   });
 
   const standbyReady = (): boolean => (demo.store as unknown as Pick<StoreManager, 'standbyReady'>).standbyReady();
-  const untilBothLoaded = async (): Promise<void> => {
+  /** Whether `check` holds within `ms`, polled every 20 ms. */
+  const eventually = async (check: () => boolean, ms: number): Promise<boolean> => {
     const started = performance.now();
-    while (!standbyReady()) {
-      if (performance.now() - started > 50_000) throw new Error('the second worker did not load within 50 s');
-      await sleep(50);
-    }
+    while (!check() && performance.now() - started < ms) await sleep(20);
+    return check();
+  };
+  const untilBothLoaded = async (): Promise<void> => {
+    if (!(await eventually(standbyReady, 50_000))) throw new Error('the second worker did not load within 50 s');
   };
   /** A runaway query, then a query never asked before every 25 ms until one answers 200: the statuses and the time. */
   const runawayThenAnswer = async (): Promise<{ runaway: number; probes: number[]; ms: number }> => {
@@ -90,12 +92,6 @@ describe('the embedded store: two workers that share the work, each the other’
     const effective = /CapEff:\s*([0-9a-f]+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
     return effective !== undefined && (BigInt(`0x${effective}`) & (1n << 23n)) !== 0n;
   };
-  const eventually = async (check: () => boolean, ms: number): Promise<boolean> => {
-    const started = performance.now();
-    while (!check() && performance.now() - started < ms) await sleep(20);
-    return check();
-  };
-
   (existsSync('/proc/thread-self') ? it : it.skip)('runs a client’s long query on a thread of lower priority, and gives it the usual one back when the query ends', async () => {
     await untilBothLoaded();
     const before = loweredThreads();
