@@ -10,7 +10,8 @@ import type { AppContext } from '../app-context.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { recordBody, sharedRecords, type Records } from '../records/records.js';
 import { RecordCache } from '../records/record-cache.js';
-import { parseRecordRows, type RecordGraph } from '../shaping/record-graph.js';
+import { parseRecordRows } from '../shaping/record-graph.js';
+import { unpackShapedRecords, type ShapedRecord } from '../records/shaped-records.js';
 
 export class CollectionMembers {
   /** Shared with the single-record endpoint: one cache of finished records per kind and app. */
@@ -50,16 +51,14 @@ export class CollectionMembers {
         return cached && recordBody(cached, view);
       },
       async (missing) => {
-        // Several smaller queries sent at once: the store answers them in turn while this thread shapes the
-        // records of the answers already in, so querying and shaping overlap on the two threads.
-        const answers = chunks(missing, this.ctx.store.recordsPerQuery ?? PIPELINE_CHUNK).map((part) => this.recordGraphs(part));
+        // Several smaller queries sent at once: the store answers them in turn (the embedded store on both
+        // workers, which shape the records they read) while this thread finishes the records of the answers
+        // already in, so the threads' work overlaps.
+        const answers = chunks(missing, this.ctx.store.recordsPerQuery ?? PIPELINE_CHUNK).map((part) => this.shapedRecords(part));
         for (const answer of answers) answer.catch(() => undefined);
         const made = new Map<string, string>();
         for (const answer of answers) {
-          for (const [iri, graph] of await answer) {
-            const record = this.records.finish(generationId, pidOf(iri), graph);
-            if (record) made.set(iri, recordBody(record, view));
-          }
+          for (const [iri, shaped] of await answer) made.set(iri, recordBody(this.records.adopt(generationId, pidOf(iri), shaped), view));
         }
         return made;
       },
@@ -90,13 +89,22 @@ export class CollectionMembers {
   }
 
   /**
-   * Each record's graph, parsed, from one query over all of them. The rows come as TSV results, the cheapest
+   * The records of `iris` finished, from one query of their graphs. The rows come as TSV results, the cheapest
    * answer the store writes, whose terms are N-Triples terms: they are read straight into the record graphs
-   * that framing walks, with no JSON and no N-Triples text in between.
+   * that framing walks, with no JSON and no N-Triples text in between, in the store's worker when it shapes
+   * records (QueryStore.shapesRecords), else here.
    */
-  private async recordGraphs(iris: readonly string[]): Promise<Map<string, RecordGraph>> {
+  private async shapedRecords(iris: readonly string[]): Promise<Map<string, ShapedRecord>> {
     const name = this.kind.page.records;
-    return parseRecordRows(await this.ctx.store.query(this.ctx.queries.bound(name, rows(iris)), { format: 'text/tab-separated-values', label: name }));
+    const query = this.ctx.queries.bound(name, rows(iris));
+    const job = this.records.shapingJob(iris);
+    if (job) return unpackShapedRecords(await this.ctx.store.query(query, { format: 'text/tab-separated-values', label: name, shape: job }));
+    const shaped = new Map<string, ShapedRecord>();
+    for (const [iri, graph] of parseRecordRows(await this.ctx.store.query(query, { format: 'text/tab-separated-values', label: name }))) {
+      const record = this.records.shapeGraph(graph, iri);
+      if (record) shaped.set(iri, record);
+    }
+    return shaped;
   }
 }
 

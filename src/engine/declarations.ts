@@ -11,7 +11,17 @@ import { collatedOrder, modifiedOrder, type SortOrder } from '../collection-inde
 import type { TextField } from '../collection-index/text/text-index.js';
 import { RECORD_CACHE_CONTROL } from '../http/caching.js';
 import { labelledStubs } from '../shaping/labelled-stub.js';
+import { workerModule } from '../store/ts-worker.js';
 import type { IndexDeclaration, PageDeclaration, RecordDeclaration } from './kind.js';
+
+/**
+ * The `shapeExport` of a kind whose shaping function is the export `name` of `shaping.ts` beside its `kind.ts`
+ * (`kindModule`: that module's import.meta.url; the extension follows it, .ts from the sources, .js from dist/).
+ */
+export const shapingExport = (kindModule: string, name: string): NonNullable<RecordDeclaration['shapeExport']> => ({
+  module: workerModule(kindModule, 'shaping').href,
+  name,
+});
 
 /**
  * A record served at `/id/<kind>/:pid` (and any `alsoAt` paths), read by the shared record CONSTRUCT

@@ -35,6 +35,12 @@ export interface RecordDeclaration {
   readonly frame: string;
   /** The kind's shaping rules, applied to the framed record node. */
   shape(framed: JsonObject): JsonObject;
+  /**
+   * Where a store worker imports `shape` from: the URL of the module that exports it, and the export's name
+   * (`shapingExport`). With it, the embedded store shapes the kind's records in the worker that reads them
+   * (records/shaped-records.ts); without it, they are shaped on the main thread.
+   */
+  readonly shapeExport?: { readonly module: string; readonly name: string };
   /** Cache-Control of a 200 (ETag and Last-Modified are always sent); undefined sends none. */
   readonly cacheControl?: string;
   /** Texts of reference/error-bodies.json. */

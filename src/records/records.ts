@@ -4,17 +4,16 @@
  * validators, a redirect, gone, or not found). One `Records` per kind and app (`sharedRecords`), so the
  * single endpoint and the collection's full records share one cache.
  */
-import { createHash } from 'node:crypto';
 import type { RecordDeclaration } from '../engine/kind.js';
 import { ChangeTimes } from '../changes/feed.js';
 import type { QueryStore } from '../store/types.js';
 import type { QueryLibrary } from '../queries/library.js';
 import type { Iris, RecordKind } from '../vocab/iris.js';
-import { NS } from '../vocab/namespaces.js';
 import { frameRecordNodes } from '../shaping/compiled-frame.js';
-import { literalOf, parseGraph, type RecordGraph } from '../shaping/record-graph.js';
-import { loadFrame, type JsonObject } from '../shaping/jsonld.js';
+import { parseGraph, type RecordGraph } from '../shaping/record-graph.js';
+import { loadFrame, type JsonObject } from '../shaping/frames.js';
 import { RecordCache } from './record-cache.js';
+import { shapeRecordGraph, unpackShapedRecords, type RecordShaping, type ShapedRecord, type ShapingJob } from './shaped-records.js';
 import { StatusIndex } from './status-index.js';
 
 export interface FinishedRecord {
@@ -36,32 +35,11 @@ export const recordBody = (record: FinishedRecord, view: boolean): string => (vi
 /** The entity tag of a finished record's default form or view. */
 export const recordBodyEtag = (record: FinishedRecord, view: boolean): string => (view ? (record.viewEtag ?? record.etag) : record.etag);
 
-/** Removes the view's keys from a shaped record; the JSON with them when there were any. */
-function splitView(shaped: JsonObject, keys: readonly string[] | undefined): { body: string; viewBody?: string } {
-  if (keys === undefined || !keys.some((key) => key in shaped)) return { body: JSON.stringify(shaped) };
-  const viewBody = JSON.stringify(shaped);
-  const without: JsonObject = {};
-  for (const [key, value] of Object.entries(shaped)) if (!keys.includes(key)) without[key] = value;
-  return { body: JSON.stringify(without), viewBody };
-}
-
 export type RecordLookup =
   | { kind: 'found'; record: FinishedRecord }
   | { kind: 'redirect'; state: 'merged' | 'renumbered' | 'withdrawn'; to: string; toPid: string }
   | { kind: 'removed' }
   | { kind: 'notFound' };
-
-const GENERATED_AT = `${NS.prov}generatedAtTime`;
-
-/** The harvest time of `iri` (its prov:generatedAtTime) in its parsed graph. */
-export function harvestTime(graph: RecordGraph, iri: string): Date | undefined {
-  const value = literalOf(graph, iri, GENERATED_AT);
-  const date = value === undefined ? undefined : new Date(value);
-  return date && !Number.isNaN(date.getTime()) ? date : undefined;
-}
-
-/** Digest of a body (base64url, 16 characters: 96 bits). */
-export const bodyDigest = (body: string): string => createHash('sha256').update(body, 'utf8').digest('base64url').slice(0, 16);
 
 /**
  * ETag of one representation of a record: pid and harvest time, as the real service writes it
@@ -74,11 +52,13 @@ export const recordEtag = (pid: string, harvestedAt: Date, digest: string): stri
 /** What a Records needs of its kind. */
 export interface RecordsOf {
   readonly kind: RecordKind;
-  readonly record: Pick<RecordDeclaration, 'query' | 'frame' | 'shape' | 'view'>;
+  readonly record: Pick<RecordDeclaration, 'query' | 'frame' | 'shape' | 'shapeExport' | 'view'>;
 }
 
 export class Records {
-  private readonly context: Record<string, unknown>;
+  private readonly shaping: RecordShaping;
+  /** The kind's shaping as the store's workers take it, when they shape records (QueryStore.shapesRecords). */
+  private readonly workerShaping: Omit<ShapingJob, 'records'> | undefined;
   private readonly cache: RecordCache<FinishedRecord>;
 
   constructor(
@@ -90,7 +70,9 @@ export class Records {
     cacheSize: number,
     private readonly changeTimes?: ChangeTimes,
   ) {
-    this.context = loadFrame(of.record.frame)['@context'] as Record<string, unknown>;
+    const { frame, shape, shapeExport, view } = of.record;
+    this.shaping = { context: loadFrame(frame)['@context'] as Record<string, unknown>, shape, ...(view ? { viewKeys: view.keys } : {}) };
+    this.workerShaping = store.shapesRecords && shapeExport ? { ...shapeExport, frame, ...(view ? { viewKeys: view.keys } : {}) } : undefined;
     this.cache = new RecordCache(cacheSize);
   }
 
@@ -108,8 +90,8 @@ export class Records {
     const cached = this.cache.get(generation, pid);
     if (cached) return { kind: 'found', record: cached };
 
-    const record = this.finish(generation, pid, parseGraph(await this.constructRecord(iri)));
-    return record ? { kind: 'found', record } : { kind: 'notFound' };
+    const shaped = await this.read(iri);
+    return shaped ? { kind: 'found', record: this.adopt(generation, pid, shaped) } : { kind: 'notFound' };
   }
 
   /** The cached finished record of a pid in a generation, if any. */
@@ -118,23 +100,45 @@ export class Records {
   }
 
   /**
-   * Frames and shapes a record graph fetched elsewhere (a collection page, already parsed) into the finished
-   * record and caches it, so the single endpoint and the collection share one cache; undefined without a
-   * harvest time.
+   * Frames and shapes a record graph fetched elsewhere (already parsed) into the finished record and caches it,
+   * so the single endpoint and the collection share one cache; undefined without a harvest time.
    */
   finish(generationId: string, pid: string, graph: RecordGraph): FinishedRecord | undefined {
-    const iri = this.iris.record(this.of.kind, pid);
-    const harvestedAt = harvestTime(graph, iri);
-    if (!harvestedAt) return undefined;
-    const { body, viewBody } = splitView(this.shape(graph, iri), this.of.record.view?.keys);
+    const shaped = this.shapeGraph(graph, this.iris.record(this.of.kind, pid));
+    return shaped && this.adopt(generationId, pid, shaped);
+  }
+
+  /** The record `iri` of a graph read here, finished on this thread (not cached); undefined without a harvest time. */
+  shapeGraph(graph: RecordGraph, iri: string): ShapedRecord | undefined {
+    return shapeRecordGraph(graph, iri, this.shaping);
+  }
+
+  /** A record shaped elsewhere (a store worker, `finish`) as the finished record, cached. */
+  adopt(generationId: string, pid: string, shaped: ShapedRecord): FinishedRecord {
+    const lastModified = new Date(shaped.harvestedAt);
     const record: FinishedRecord = {
-      body,
-      etag: recordEtag(pid, harvestedAt, bodyDigest(body)),
-      ...(viewBody === undefined ? {} : { viewBody, viewEtag: recordEtag(pid, harvestedAt, bodyDigest(viewBody)) }),
-      lastModified: harvestedAt,
+      body: shaped.body,
+      etag: recordEtag(pid, lastModified, shaped.digest),
+      ...(shaped.viewBody === undefined ? {} : { viewBody: shaped.viewBody, viewEtag: recordEtag(pid, lastModified, shaped.viewDigest ?? '') }),
+      lastModified,
     };
     this.cache.set(generationId, pid, record);
     return record;
+  }
+
+  /**
+   * The shaping job of `records` for a store whose workers shape records where they read them (QueryOptions.shape);
+   * undefined when the records are shaped here.
+   */
+  shapingJob(records: readonly string[]): ShapingJob | undefined {
+    return this.workerShaping && { ...this.workerShaping, records };
+  }
+
+  /** The record of `iri` finished, by the store's worker or here; undefined when the store has no such record. */
+  private async read(iri: string): Promise<ShapedRecord | undefined> {
+    const job = this.shapingJob([iri]);
+    if (!job) return this.shapeGraph(parseGraph(await this.constructRecord(iri)), iri);
+    return unpackShapedRecords(await this.store.query(this.boundRecord(iri), { format: 'application/n-triples', shape: job })).get(iri);
   }
 
   /**
@@ -150,8 +154,11 @@ export class Records {
 
   /** The record's graph as N-Quads (the parameterised CONSTRUCT). */
   async constructRecord(iri: string): Promise<string> {
-    const query = this.queries.bound(this.of.record.query, { record: iri, admin: this.iris.adminGraph });
-    return this.store.query(query, { format: 'application/n-quads' });
+    return this.store.query(this.boundRecord(iri), { format: 'application/n-quads' });
+  }
+
+  private boundRecord(iri: string): ReturnType<QueryLibrary['bound']> {
+    return this.queries.bound(this.of.record.query, { record: iri, admin: this.iris.adminGraph });
   }
 
   /**
@@ -160,7 +167,7 @@ export class Records {
    * by test/unit/compiled-frame.test.ts) at a tenth of the cost.
    */
   shape(graph: RecordGraph, iri: string): JsonObject {
-    return this.of.record.shape(frameRecordNodes(graph, iri, this.context));
+    return this.of.record.shape(frameRecordNodes(graph, iri, this.shaping.context));
   }
 }
 

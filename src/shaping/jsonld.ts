@@ -1,43 +1,12 @@
 /**
- * The only importer of jsonld. Frames and contexts are local files read once; the document loader refuses
- * every URL, so no JSON-LD code path can reach the network (a context or frame that names a remote URL
+ * The only importer of jsonld. Frames and contexts are local files read once (frames.ts); the document loader
+ * refuses every URL, so no JSON-LD code path can reach the network (a context or frame that names a remote URL
  * fails loudly instead).
  */
-import { readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import jsonld from 'jsonld';
+import { refuseRemoteDocuments, type JsonObject } from './frames.js';
 
-export type JsonObject = { [key: string]: JsonValue };
-export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
-
-export const FRAMES_DIR = fileURLToPath(new URL('../../frames', import.meta.url));
-
-export class RemoteDocumentRefused extends Error {}
-
-/** A document loader that never loads anything: every context is inlined at start-up. */
-export async function refuseRemoteDocuments(url: string): Promise<never> {
-  throw new RemoteDocumentRefused(`refusing to load remote JSON-LD document ${url}`);
-}
-
-function readJson(path: string): JsonObject {
-  return JSON.parse(readFileSync(path, 'utf8')) as JsonObject;
-}
-
-/**
- * Reads `frames/<name>.frame.jsonld` (or the file at `name` when it is an absolute path: the frame of a kind
- * declared outside src/kinds) and inlines its local `@context` file.
- */
-export function loadFrame(name: string, dir: string = FRAMES_DIR): JsonObject {
-  const path = isAbsolute(name) ? name : join(dir, `${name}.frame.jsonld`);
-  const frame = readJson(path);
-  const context = frame['@context'];
-  if (typeof context === 'string') {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(context)) throw new RemoteDocumentRefused(`${path}: remote @context ${context}`);
-    frame['@context'] = readJson(join(dirname(path), context))['@context'] ?? {};
-  }
-  return frame;
-}
+export { FRAMES_DIR, loadFrame, refuseRemoteDocuments, RemoteDocumentRefused, type JsonObject, type JsonValue } from './frames.js';
 
 type Frame = Parameters<typeof jsonld.frame>[1];
 

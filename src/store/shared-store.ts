@@ -54,10 +54,15 @@ class Shared {
 
 /** One view of the shared manager: the REST store or the SPARQL store. */
 class SharedView implements ServingStore {
+  /** The REST view's records are shaped in the workers; the SPARQL view answers clients' queries as they are. */
+  readonly shapesRecords: boolean;
+
   constructor(
     private readonly shared: Shared,
     private readonly role: 'rest' | 'sparql',
-  ) {}
+  ) {
+    this.shapesRecords = role === 'rest';
+  }
 
   get generation(): GenerationManifest | undefined {
     return this.shared.manager.generation;
@@ -80,6 +85,7 @@ class SharedView implements ServingStore {
   query(sparql: StoreQuery, opts: QueryOptions = {}): Promise<string> {
     if (this.role === 'rest') return this.shared.manager.query(sparql, opts);
     if (opts.nonPublic) return Promise.reject(new QueryError('the SPARQL store reads the public part only'));
+    if (opts.shape) return Promise.reject(new QueryError('the SPARQL store answers queries as they are'));
     return this.shared.manager.query(sparql, { ...opts, clientQuery: true });
   }
 

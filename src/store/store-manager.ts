@@ -83,6 +83,8 @@ export class StoreManager extends EventEmitter implements QueryStore {
    * on in the service; the shared benchmark turns it off for a run to measure what it buys.
    */
   yieldClientQueries = true;
+  /** Its workers shape records where they read them (QueryOptions.shape). */
+  readonly shapesRecords = true;
 
   constructor(options: StoreManagerOptions) {
     super();
@@ -184,7 +186,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
     const handle = this.pick(sent);
     try {
       if (!handle?.ready) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is not ready (starting or restarting)', this.retryAfterSeconds());
-      const body = await handle.query(sparql, sent.format, sent.unionDefaultGraph ?? false, sent.deadlineMs, sent.nonPublic, sent.clientQuery).catch((err: unknown) => this.retryOnSuccessor(err, handle, sparql, sent, started));
+      const body = await handle.query(sparql, sent).catch((err: unknown) => this.retryOnSuccessor(err, handle, sparql, sent, started));
       this.options.onQuery?.(performance.now() - started, kind, 'ok');
       return body;
     } catch (err) {
@@ -215,7 +217,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
     const { deadlineMs } = opts;
     const left = deadlineMs === undefined ? undefined : deadlineMs - (performance.now() - started);
     if (deadlineMs !== undefined && left !== undefined && left <= 0) throw new QueryDeadlineError(deadlineMs);
-    return successor.query(sparql, opts.format, opts.unionDefaultGraph ?? false, left === undefined ? undefined : Math.ceil(left), opts.nonPublic, opts.clientQuery);
+    return successor.query(sparql, { ...opts, ...(left === undefined ? {} : { deadlineMs: Math.ceil(left) }) });
   }
 
   /** Ends every worker; later queries reject with `StoreUnavailableError`. */

@@ -1,4 +1,5 @@
 /** Messages between StoreManager (main thread) and store-worker.ts. */
+import type { ShapingJob } from '../records/shaped-records.js';
 import type { QueryResultFormat } from './types.js';
 
 export interface StoreWorkerData {
@@ -10,7 +11,16 @@ export interface StoreWorkerData {
 }
 
 export type ToWorker =
-  | { type: 'query'; id: number; sparql: string; format: QueryResultFormat | undefined; union: boolean; nonPublic: boolean }
+  | {
+      type: 'query';
+      id: number;
+      sparql: string;
+      format: QueryResultFormat | undefined;
+      union: boolean;
+      nonPublic: boolean;
+      /** Shape the answer's records and answer them packed (records/shaped-records.ts) instead of the answer. */
+      shape?: ShapingJob;
+    }
   | { type: 'exit' };
 
 /** A worker's own memory: its V8 isolate's heap, its external memory (Oxigraph's WebAssembly memory) and ArrayBuffers. */

@@ -13,6 +13,8 @@ import { parseManifest } from './manifest.js';
 import { answersWithRdf, queryForm } from './query-form.js';
 import type { StoreWorkerData, ToWorker, FromWorker } from './store-protocol.js';
 import { currentThreadId } from './thread-priority.js';
+import { shapeAnswer, shapingOf } from './worker-shaping.js';
+import type { RecordShaping } from '../records/shaped-records.js';
 
 const { generationDir, includeNonPublic, testHooks } = (workerData as { data: StoreWorkerData }).data;
 const port = parentPort;
@@ -84,18 +86,27 @@ port.on('message', (message: ToWorker) => {
     if (testHooks) process.exit(3);
     return;
   }
+  // A kind's shaping is imported on its first query; later queries of the kind are answered at once.
+  const shaping = message.shape && shapingOf(message.shape);
+  if (shaping instanceof Promise) shaping.then((loaded) => answer(message, loaded), (err: Error) => send({ type: 'failed', id: message.id, message: err.message }));
+  else answer(message, shaping);
+});
+
+/** Runs a query on its part of the generation; with a shaping job, answers the finished records instead. */
+function answer(message: Extract<ToWorker, { type: 'query' }>, shaping: RecordShaping | undefined): void {
   const started = performance.now();
   try {
     const form = queryForm(message.sparql);
     const format = message.format ?? (answersWithRdf(form) ? 'application/n-quads' : 'application/sparql-results+json');
     const store = message.nonPublic ? nonPublicPart : publicPart;
     if (store === undefined) throw new Error('this store holds the public part only');
-    const body = store.query(message.sparql, { results_format: format, use_default_graph_as_union: message.union });
-    send({ type: 'answer', id: message.id, body: String(body), ms: performance.now() - started });
+    const result = String(store.query(message.sparql, { results_format: format, use_default_graph_as_union: message.union }));
+    const body = message.shape && shaping ? shapeAnswer(result, format === 'text/tab-separated-values', message.shape, shaping) : result;
+    send({ type: 'answer', id: message.id, body, ms: performance.now() - started });
     reportMemory();
   } catch (err) {
     send({ type: 'failed', id: message.id, message: (err as Error).message ?? String(err) });
     // A WebAssembly trap (a Rust panic, memory exhausted) may leave the store inconsistent: start afresh.
     if (err instanceof WebAssembly.RuntimeError) process.exit(2);
   }
-});
+}

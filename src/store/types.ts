@@ -3,6 +3,7 @@
  * so the embedded Oxigraph workers can be replaced by a remote SPARQL 1.1 endpoint without touching them.
  */
 import type { BoundQuery } from '../queries/library.js';
+import type { ShapingJob } from '../records/shaped-records.js';
 import type { RecordKind } from '../vocab/iris.js';
 
 /** Serialisations a query can answer in: RDF for CONSTRUCT/DESCRIBE, SPARQL results for SELECT/ASK. */
@@ -46,6 +47,11 @@ export interface QueryOptions {
    * while one runs (StoreManager, option `share`).
    */
   clientQuery?: boolean;
+  /**
+   * Shape the records of the answer (a library query of record graphs) in the store's own thread and answer
+   * them packed (records/shaped-records.ts); only for a store whose `shapesRecords` is true.
+   */
+  shape?: ShapingJob;
 }
 
 /**
@@ -73,6 +79,11 @@ export interface QueryStore {
    * faster in one round trip (docs/remote-store.md, "Pages in one round trip").
    */
   readonly recordsPerQuery?: number;
+  /**
+   * True when the store shapes records where it reads them (QueryOptions.shape): the embedded store's workers.
+   * Records of a store without it are shaped on the main thread.
+   */
+  readonly shapesRecords?: boolean;
   /** The memory of each worker thread holding a generation (embedded stores; a remote store has none). */
   workerMemory?(): readonly WorkerMemoryReport[];
 }

@@ -7,7 +7,10 @@ import { QueryDeadlineError, QueryError, StoreUnavailableError } from './errors.
 import type { FromWorker, StoreWorkerData, ToWorker, WorkerMemory } from './store-protocol.js';
 import { LONG_QUERY_NICE, LOWER_PRIORITY_AFTER_MS, setThreadNice } from './thread-priority.js';
 import { startTsWorker, workerModule } from './ts-worker.js';
-import type { GenerationManifest, QueryResultFormat } from './types.js';
+import type { GenerationManifest, QueryOptions } from './types.js';
+
+/** What a worker's query takes of QueryOptions (the label is the manager's, for metrics). */
+export type WorkerQueryOptions = Omit<QueryOptions, 'label'>;
 
 interface Pending {
   resolve: (body: string) => void;
@@ -81,15 +84,16 @@ export class WorkerHandle {
    * Sends a query to the public part of the generation, or its non-public part (`nonPublic`); rejects with
    * QueryError, QueryDeadlineError or StoreUnavailableError.
    */
-  query(sparql: string, format: QueryResultFormat | undefined, union: boolean, deadlineMs: number | undefined, nonPublic = false, client = false): Promise<string> {
+  query(sparql: string, opts: WorkerQueryOptions = {}): Promise<string> {
     if (!this.ready) return Promise.reject(this.unavailable('the store is not ready'));
     const id = this.nextId++;
+    const { deadlineMs, clientQuery: client = false } = opts;
     return new Promise<string>((resolve, reject) => {
       const timer = deadlineMs === undefined ? undefined : setTimeout(() => this.expire(id, deadlineMs), deadlineMs);
       const lower = client && this.thread !== undefined ? setTimeout(() => this.lowerPriority(), LOWER_PRIORITY_AFTER_MS) : undefined;
       this.pending.set(id, { resolve, reject, timer, client, lower });
       if (client) this.clients++;
-      this.post({ type: 'query', id, sparql, format, union, nonPublic });
+      this.post({ type: 'query', id, sparql, format: opts.format, union: opts.unionDefaultGraph ?? false, nonPublic: opts.nonPublic ?? false, ...(opts.shape ? { shape: opts.shape } : {}) });
     });
   }
 

@@ -158,7 +158,8 @@ describeWithRedis()('rate-limit counters shared through Redis', () => {
     const res = await a.get('203.0.113.12');
     const ms = performance.now() - started;
     expect(res.status).toBe(200);
-    expect(ms).toBeLessThan(600);
+    // The 200 ms limit, not the 1.5 s stall, with room for a loaded machine (606 ms was seen during a full run).
+    expect(ms).toBeLessThan(1000);
     // Counted in this process from its first request: the shared count of 1 is not seen.
     expect(remaining(res)).toBe(LIMIT - 1);
     expect(await a.metric('rate_limit_redis_up')).toBe(0);

@@ -2,7 +2,7 @@
 import { LANGUAGE_CODES, type LanguageCode } from '../../collection-index/languages.js';
 import type { OracleFragment } from '../../collection-index/oracle.js';
 import type { ResourceKind } from '../../engine/kind.js';
-import { indexTable, labelledPage, modifiedAndLabelSorts, pidField, recordDeclaration } from '../../engine/declarations.js';
+import { indexTable, labelledPage, modifiedAndLabelSorts, pidField, recordDeclaration, shapingExport } from '../../engine/declarations.js';
 import type { BoundTerm } from '../../queries/terms.js';
 import { shapeAgent } from './shaping.js';
 import type { Iris } from '../../vocab/iris.js';
@@ -35,6 +35,7 @@ export const AGENTS: ResourceKind<AgentTable> = {
   record: recordDeclaration('agent', {
     alsoAt: ['/id/ark\\:/29417/agent/:pid'],
     shape: shapeAgent,
+    shapeExport: shapingExport(import.meta.url, 'shapeAgent'),
     messages: { notFound: 'Agent not found', invalidPid: 'Invalid agent id.' },
   }),
   page: labelledPage('crm:E39_Actor'),

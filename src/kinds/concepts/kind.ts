@@ -10,7 +10,7 @@ import { forEachListed, listRecords, type RecordTable, type Row } from '../../co
 import type { TextField } from '../../collection-index/text/text-index.js';
 import type { OracleFragment } from '../../collection-index/oracle.js';
 import type { ResourceKind } from '../../engine/kind.js';
-import { indexTable, labelledIndex, labelledPage, recordDeclaration } from '../../engine/declarations.js';
+import { indexTable, labelledIndex, labelledPage, recordDeclaration, shapingExport } from '../../engine/declarations.js';
 import { shapeConcept } from './shaping.js';
 import { CONCEPTS_API } from './api.js';
 import { NS } from '../../vocab/namespaces.js';
@@ -50,6 +50,7 @@ export const CONCEPTS: ResourceKind<ConceptTable> = {
   class: { iri: `${NS.crm}E55_Type`, name: 'Type' },
   record: recordDeclaration('concept', {
     shape: shapeConcept,
+    shapeExport: shapingExport(import.meta.url, 'shapeConcept'),
     // The spec gives concepts ETag and Last-Modified but no Cache-Control, as the real service sends.
     cacheControl: null,
     messages: { notFound: 'Concept not found', invalidPid: 'Invalid concept id.' },

@@ -10,7 +10,7 @@ import type { TextField } from '../../collection-index/text/text-index.js';
 import type { Bitset } from '../../collection-index/bitset.js';
 import type { OracleFragment } from '../../collection-index/oracle.js';
 import type { ResourceKind } from '../../engine/kind.js';
-import { indexTable, labelledIndex, labelledPage, recordDeclaration } from '../../engine/declarations.js';
+import { indexTable, labelledIndex, labelledPage, recordDeclaration, shapingExport } from '../../engine/declarations.js';
 import { shapeExhibition } from './shaping.js';
 import { AUTHORITY } from '../../vocab/namespaces.js';
 import { EXHIBITIONS_API } from './api.js';
@@ -40,6 +40,7 @@ export const EXHIBITIONS: ResourceKind<ExhibitionTable> = {
   class: { iri: `${NS.crm}E7_Activity`, name: 'Activity' },
   record: recordDeclaration('exhibition', {
     shape: shapeExhibition,
+    shapeExport: shapingExport(import.meta.url, 'shapeExhibition'),
     messages: { notFound: 'Exhibition not found', invalidPid: 'Invalid exhibition id. Use TE_<year>-<serial>.' },
   }),
   page: labelledPage('crm:E7_Activity'),

@@ -1,7 +1,7 @@
 /** The objects kind (spec "Object record", "Objects collection"): declarations the engine serves. */
 import { z } from 'zod';
 import type { ResourceKind } from '../../engine/kind.js';
-import { indexTable, recordDeclaration } from '../../engine/declarations.js';
+import { indexTable, recordDeclaration, shapingExport } from '../../engine/declarations.js';
 import { BadRequestError } from '../../http/errors.js';
 import { shapeObject } from './shaping.js';
 import { stubsFromNQuads } from './stub.js';
@@ -28,6 +28,7 @@ export const OBJECTS: ResourceKind<ObjectTable> = {
   class: { iri: `${NS.crm}E22_Human-Made_Object`, name: 'HumanMadeObject' },
   record: recordDeclaration('object', {
     shape: shapeObject,
+    shapeExport: shapingExport(import.meta.url, 'shapeObject'),
     messages: { notFound: OBJECT_NOT_FOUND, invalidPid: 'Invalid object number.' },
     parseQuery: (query) => {
       if (!ObjectQuery.safeParse(query).success) throw new BadRequestError('Invalid colors value. Use true or false.');

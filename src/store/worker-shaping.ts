@@ -1,0 +1,45 @@
+/**
+ * Records shaped in the store worker that read them (records/shaped-records.ts): the query's answer is parsed,
+ * framed and shaped here, so the main thread receives finished JSON, and the two workers of the shared
+ * embedded store shape a page's records on both cores at once. A kind's shaping function is imported once
+ * per worker from the module its declaration names; frames are read once.
+ */
+import { loadFrame } from '../shaping/frames.js';
+import { parseGraph, parseRecordRows, type RecordGraph } from '../shaping/record-graph.js';
+import { packShapedRecords, shapeRecordGraph, type RecordShaping, type ShapedRecord, type ShapingJob } from '../records/shaped-records.js';
+
+const shapings = new Map<string, RecordShaping | Promise<RecordShaping>>();
+
+/** The shaping of `job`'s kind: at once when loaded, else a promise of it (the first query of a kind). */
+export function shapingOf(job: ShapingJob): RecordShaping | Promise<RecordShaping> {
+  const key = `${job.module}#${job.name}#${job.frame}#${(job.viewKeys ?? []).join(' ')}`;
+  const known = shapings.get(key);
+  if (known) return known;
+  const loading = import(job.module).then((module: Record<string, unknown>) => {
+    const shape = module[job.name];
+    if (typeof shape !== 'function') throw new Error(`${job.module} exports no shaping function ${job.name}`);
+    const shaping: RecordShaping = {
+      context: loadFrame(job.frame)['@context'] as Record<string, unknown>,
+      shape: shape as RecordShaping['shape'],
+      ...(job.viewKeys ? { viewKeys: job.viewKeys } : {}),
+    };
+    shapings.set(key, shaping);
+    return shaping;
+  });
+  loading.catch(() => shapings.delete(key));
+  shapings.set(key, loading);
+  return loading;
+}
+
+/** The finished records of a query's answer, packed: rows of record graphs (TSV), or one record's graph. */
+export function shapeAnswer(answer: string, tsv: boolean, job: ShapingJob, shaping: RecordShaping): string {
+  const graphs: Map<string, RecordGraph> = tsv ? parseRecordRows(answer) : new Map([[job.records[0] ?? '', parseGraph(answer)]]);
+  if (!tsv && job.records.length !== 1) throw new Error('a graph answer is shaped for exactly one record');
+  const shaped: [string, ShapedRecord][] = [];
+  for (const iri of job.records) {
+    const graph = graphs.get(iri);
+    const record = graph && graph.size > 0 ? shapeRecordGraph(graph, iri, shaping) : undefined;
+    if (record) shaped.push([iri, record]);
+  }
+  return packShapedRecords(shaped);
+}
