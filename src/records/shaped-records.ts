@@ -27,10 +27,7 @@ export interface ShapingJob {
   readonly name: string;
   readonly frame: string;
   readonly viewKeys?: readonly string[];
-  /**
-   * The records asked for. With a TSV answer (rows `?record ?s ?p ?o`) each is looked up among the rows; with
-   * an RDF answer (the single record's CONSTRUCT) there is exactly one, and the answer is its graph.
-   */
+  /** The records asked for, looked up among the answer's rows (`?record ?s ?p ?o` as TSV results). */
   readonly records: readonly string[];
 }
 

@@ -54,14 +54,14 @@ class Shared {
 
 /** One view of the shared manager: the REST store or the SPARQL store. */
 class SharedView implements ServingStore {
-  /** The REST view's records are shaped in the workers; the SPARQL view answers clients' queries as they are. */
-  readonly shapesRecords: boolean;
-
   constructor(
     private readonly shared: Shared,
     private readonly role: 'rest' | 'sparql',
-  ) {
-    this.shapesRecords = role === 'rest';
+  ) {}
+
+  /** The REST view's records are shaped in the workers while they share the work; the SPARQL view's never. */
+  get shapesRecords(): boolean {
+    return this.role === 'rest' && this.shared.manager.shapesRecords;
   }
 
   get generation(): GenerationManifest | undefined {

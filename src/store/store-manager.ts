@@ -83,8 +83,6 @@ export class StoreManager extends EventEmitter implements QueryStore {
    * on in the service; the shared benchmark turns it off for a run to measure what it buys.
    */
   yieldClientQueries = true;
-  /** Its workers shape records where they read them (QueryOptions.shape). */
-  readonly shapesRecords = true;
 
   constructor(options: StoreManagerOptions) {
     super();
@@ -193,6 +191,24 @@ export class StoreManager extends EventEmitter implements QueryStore {
       this.options.onQuery?.(performance.now() - started, kind, queryOutcome(err));
       throw err;
     }
+  }
+
+  /**
+   * Whether the service's records are shaped in the workers that read them (QueryOptions.shape): while two
+   * workers share the service's queries (option `share`, both loaded on the served generation, neither running a
+   * client's query). With one worker to go to, the records are shaped on the main thread, so that the worker's
+   * queue holds queries alone and the two threads split each record's work.
+   */
+  get shapesRecords(): boolean {
+    const { active, standby } = this;
+    return (
+      this.options.share === true &&
+      active?.ready === true &&
+      standby?.ready === true &&
+      standby.generationDir === active.generationDir &&
+      active.clientsInFlight === 0 &&
+      standby.clientsInFlight === 0
+    );
   }
 
   /**

@@ -48,8 +48,8 @@ export interface QueryOptions {
    */
   clientQuery?: boolean;
   /**
-   * Shape the records of the answer (a library query of record graphs) in the store's own thread and answer
-   * them packed (records/shaped-records.ts); only for a store whose `shapesRecords` is true.
+   * Shape the records of the answer (a page's rows of record graphs, as TSV results) in the store's own thread
+   * and answer them packed (records/shaped-records.ts); only for a store whose `shapesRecords` is true.
    */
   shape?: ShapingJob;
 }
@@ -80,8 +80,9 @@ export interface QueryStore {
    */
   readonly recordsPerQuery?: number;
   /**
-   * True when the store shapes records where it reads them (QueryOptions.shape): the embedded store's workers.
-   * Records of a store without it are shaped on the main thread.
+   * True while the store shapes a page's records where it reads them (QueryOptions.shape): the embedded store's
+   * two workers while they share the service's queries. Asked per query; records are shaped on the main thread
+   * otherwise (a remote store, one embedded worker serving alone).
    */
   readonly shapesRecords?: boolean;
   /** The memory of each worker thread holding a generation (embedded stores; a remote store has none). */

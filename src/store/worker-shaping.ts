@@ -5,7 +5,7 @@
  * per worker from the module its declaration names; frames are read once.
  */
 import { loadFrame } from '../shaping/frames.js';
-import { parseGraph, parseRecordRows, type RecordGraph } from '../shaping/record-graph.js';
+import { parseRecordRows } from '../shaping/record-graph.js';
 import { packShapedRecords, shapeRecordGraph, type RecordShaping, type ShapedRecord, type ShapingJob } from '../records/shaped-records.js';
 
 const shapings = new Map<string, RecordShaping | Promise<RecordShaping>>();
@@ -31,14 +31,13 @@ export function shapingOf(job: ShapingJob): RecordShaping | Promise<RecordShapin
   return loading;
 }
 
-/** The finished records of a query's answer, packed: rows of record graphs (TSV), or one record's graph. */
-export function shapeAnswer(answer: string, tsv: boolean, job: ShapingJob, shaping: RecordShaping): string {
-  const graphs: Map<string, RecordGraph> = tsv ? parseRecordRows(answer) : new Map([[job.records[0] ?? '', parseGraph(answer)]]);
-  if (!tsv && job.records.length !== 1) throw new Error('a graph answer is shaped for exactly one record');
+/** The finished records of a query's answer (rows `?record ?s ?p ?o` as TSV results), packed. */
+export function shapeAnswer(tsv: string, job: ShapingJob, shaping: RecordShaping): string {
+  const graphs = parseRecordRows(tsv);
   const shaped: [string, ShapedRecord][] = [];
   for (const iri of job.records) {
     const graph = graphs.get(iri);
-    const record = graph && graph.size > 0 ? shapeRecordGraph(graph, iri, shaping) : undefined;
+    const record = graph && shapeRecordGraph(graph, iri, shaping);
     if (record) shaped.push([iri, record]);
   }
   return packShapedRecords(shaped);

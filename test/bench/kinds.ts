@@ -51,11 +51,11 @@ import { Records } from '../../src/records/records.js';
 import { StatusIndex } from '../../src/records/status-index.js';
 import { SOURCE_FILES } from '../../src/harvest/schema.js';
 import { StoreManager } from '../../src/store/store-manager.js';
-import type { QueryStore } from '../../src/store/types.js';
 import { Iris, type RecordKind } from '../../src/vocab/iris.js';
 import { BENCH_BASE_URL, benchGeneration, samplePids } from './bench-data.js';
 import type { SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
+import { storeOfItsOwn } from './store-view.js';
 import { formatNumber, log, objectsArg, quantile, rssMiB, type BenchResult, type BenchRow } from './report.js';
 
 const objects = objectsArg();
@@ -199,15 +199,6 @@ gc();
 // ---------------------------------------------------------------------------------------------------------
 // Two apps on the one store, each through its own view of it.
 
-/** The store as a distinct object: an app's per-store caches and indexes are then its own. */
-const viewOf = (manager: StoreManager): QueryStore => ({
-  query: (sparql, opts) => manager.query(sparql, opts),
-  get generation() {
-    return manager.generation;
-  },
-  ready: () => manager.ready(),
-});
-
 const servers: Server[] = [];
 async function startApp(recordCacheSize: string | undefined): Promise<string> {
   const config = loadConfig({
@@ -217,7 +208,7 @@ async function startApp(recordCacheSize: string | undefined): Promise<string> {
     LOG_LEVEL: 'silent',
     ...(recordCacheSize === undefined ? {} : { RECORD_CACHE_SIZE: recordCacheSize }),
   });
-  const ctx: AppContext = { config, iris, store: viewOf(store), logger: createLogger(config), metrics: new Metrics(), queries, kinds: KIND_NAMES };
+  const ctx: AppContext = { config, iris, store: storeOfItsOwn(store), logger: createLogger(config), metrics: new Metrics(), queries, kinds: KIND_NAMES };
   const server = await listen(createApp(ctx), 0, '127.0.0.1');
   servers.push(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

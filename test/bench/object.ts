@@ -36,6 +36,7 @@ import { Iris } from '../../src/vocab/iris.js';
 import { BENCH_BASE_URL, benchGeneration, samplePids, servablePids } from './bench-data.js';
 import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
+import { storeOfItsOwn } from './store-view.js';
 import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
 
@@ -130,18 +131,6 @@ rows.push({
 
 const queries = new QueryLibrary();
 const servers: Server[] = [];
-/**
- * The REST store under an identity of the app's own. An app's record cache is kept per store object
- * (records.ts, sharedRecords), so two apps handed the one StoreManager would share the first app's cache, and
- * its size: the warm app then answered from no cache at all (every run before 2026-11-28).
- */
-const storeOfItsOwn = (view: QueryStore): QueryStore => ({
-  query: (sparql, opts) => view.query(sparql, opts),
-  get generation() {
-    return view.generation;
-  },
-  ready: () => view.ready(),
-});
 async function startApp(recordCacheSize: string): Promise<string> {
   const config = loadConfig({ BASE_URL: BENCH_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', RECORD_CACHE_SIZE: recordCacheSize });
   const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store: storeOfItsOwn(store), logger: createLogger(config), metrics: new Metrics(), queries, kinds: KIND_NAMES };

@@ -24,11 +24,11 @@ import { KIND_NAMES, OBJECTS } from '../../src/kinds/index.js';
 import { QueryLibrary } from '../../src/queries/library.js';
 import { sharedEmbeddedStores } from '../../src/store/shared-store.js';
 import { StoreManager } from '../../src/store/store-manager.js';
-import type { QueryStore } from '../../src/store/types.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { BENCH_BASE_URL, benchGeneration, samplePids, servablePids } from './bench-data.js';
 import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
+import { storeOfItsOwn } from './store-view.js';
 import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
 import { RUNAWAY, runawayToAnswer, type RunawayToAnswer } from './runaway.js';
 
@@ -81,20 +81,22 @@ rows.push({
 // The app: the REST store without and with its record cache (an identity of its own each: records.ts keeps a
 // cache per store object), and /sparql on the SPARQL view.
 const servers: Server[] = [];
-const own = (store: QueryStore): QueryStore => ({ query: (q, o) => store.query(q, o), get generation() { return store.generation; }, ready: () => store.ready() });
-async function startApp(recordCacheSize: string, withSparql: boolean, deadlineMs = DEADLINE_MS): Promise<string> {
+async function startApp(recordCacheSize: string, withSparql: boolean, deadlineMs = DEADLINE_MS, shapeOnMainThread = false): Promise<string> {
   const config = loadConfig({ BASE_URL: BENCH_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', RECORD_CACHE_SIZE: recordCacheSize, SPARQL_TIMEOUT_MS: String(deadlineMs), SPARQL_RESULT_CACHE_MB: '0' });
-  const ctx: AppContext = { config, iris, store: own(rest), logger: createLogger(config), metrics: new Metrics(), queries, kinds: KIND_NAMES };
+  const ctx: AppContext = { config, iris, store: storeOfItsOwn(rest, { shapeOnMainThread }), logger: createLogger(config), metrics: new Metrics(), queries, kinds: KIND_NAMES };
   const server = await listen(createApp(ctx, withSparql ? { sparqlStore: sparql } : {}), 0, '127.0.0.1');
   servers.push(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 const cold = await startApp('0', true);
 const warm = await startApp('200000', false);
+// The same run's baseline of issue 26's records shaped in the workers: the records shaped on the main thread.
+const onMain = await startApp('0', false, DEADLINE_MS, true);
 const pids = samplePids(servablePids(data.sourceDir), 400);
 const paths = pids.map((pid) => `/v2/id/object/${pid}`);
 await runLoadClient<SequentialResult>({ mode: 'sequential', origin: cold, paths: paths.slice(0, 1) });
 await runLoadClient<SequentialResult>({ mode: 'sequential', origin: warm, paths, requests: paths.length });
+await runLoadClient<SequentialResult>({ mode: 'sequential', origin: onMain, paths: paths.slice(0, 1) });
 
 // 2. Single records.
 log(`autocannon, ${CONNECTIONS} connections × ${CANNON_SECONDS} s, record cache off, then filled…`);
@@ -105,6 +107,9 @@ const acCold = await runLoadClient<AutocannonResult>({ mode: 'autocannon', origi
 const cannonMs = performance.now() - cannonStarted;
 const serverCpuMs = ((used) => (used.user + used.system) / 1000)(process.cpuUsage(serverCpu));
 const acWarm = await runLoadClient<AutocannonResult>({ mode: 'autocannon', origin: warm, paths, connections: CONNECTIONS, seconds: CANNON_SECONDS });
+const mainCpu = process.cpuUsage();
+const acMain = await runLoadClient<AutocannonResult>({ mode: 'autocannon', origin: onMain, paths, connections: CONNECTIONS, seconds: CANNON_SECONDS });
+const mainCpuMs = ((used) => (used.user + used.system) / 1000)(process.cpuUsage(mainCpu));
 rows.push({
   figure: 'single records, record cache off',
   value: acCold.requestsPerSecond,
@@ -117,7 +122,9 @@ rows.push({
   note:
     `p50 ${acCold.p50} ms, p99 ${acCold.p99} ms, non-2xx ${acCold.non2xx}; cached p50 ${acWarm.p50} ms; ` +
     `cores used with the cache off: the service ${(serverCpuMs / cannonMs).toFixed(2)} (${(serverCpuMs / acCold.total).toFixed(2)} ms of CPU a request), ` +
-    `the load client ${(acCold.clientCpuMs / cannonMs).toFixed(2)}, of ${availableParallelism()}`,
+    `the load client ${(acCold.clientCpuMs / cannonMs).toFixed(2)}, of ${availableParallelism()}; ` +
+    `records shaped on the main thread instead of the workers: ${acMain.requestsPerSecond.toFixed(0)} req/s, p50 ${acMain.p50} ms, p99 ${acMain.p99} ms, ` +
+    `${(mainCpuMs / acMain.total).toFixed(2)} ms of CPU a request`,
 });
 
 // 3. Pages of 100 full records never requested before, beside the bare queries of the same records (every other
@@ -161,13 +168,24 @@ const timeBare = async (members: string[]): Promise<void> => {
   bareMs.push(performance.now() - t);
   bareCpuMs.push(cpuMsSince(cpu));
 };
+// The same run's baseline of the records shaped in the workers: a page of other records never requested
+// before, shaped on the main thread (an app whose store view hides `shapesRecords`), first or last in turn.
+const onMainPageMs: number[] = [];
+const timePageOnMain = async (page: number): Promise<void> => {
+  const t = performance.now();
+  const res = await fetch(`${onMain}/v2/id/objects?page=${page}&itemsPerPage=${PAGE}&fullRecord=true`);
+  await res.arrayBuffer();
+  onMainPageMs.push(performance.now() - t);
+};
 for (let i = 0; i < pageCount; i++) {
   const page = 2 + Math.floor(((i + 0.5) / pageCount) * Math.floor(total / PAGE - 2));
   const members = await membersOf(page);
   if (i % 2 === 0) {
     await timePage(page);
     await timeBare(members);
+    await timePageOnMain(page + 1);
   } else {
+    await timePageOnMain(page + 1);
     await timeBare(members);
     await timePage(page);
   }
@@ -181,7 +199,7 @@ rows.push({
   ratio: quantile(pageMs, 0.5) / quantile(bareMs, 0.5),
   goal: '≤ 2×',
   met: quantile(pageMs, 0.5) / quantile(bareMs, 0.5) <= 2,
-  note: `pages ${pageMs.map((ms) => ms.toFixed(0)).join(', ')} ms; bare ${bareMs.map((ms) => ms.toFixed(0)).join(', ')} ms (in turn first and second); the pages' store queries answered by ${JSON.stringify(pageAnswers)}; CPU of the process p50: a page ${quantile(pageCpuMs, 0.5).toFixed(0)} ms, its bare queries ${quantile(bareCpuMs, 0.5).toFixed(0)} ms`,
+  note: `pages ${pageMs.map((ms) => ms.toFixed(0)).join(', ')} ms; bare ${bareMs.map((ms) => ms.toFixed(0)).join(', ')} ms (in turn first and second); the pages' store queries answered by ${JSON.stringify(pageAnswers)}; CPU of the process p50: a page ${quantile(pageCpuMs, 0.5).toFixed(0)} ms, its bare queries ${quantile(bareCpuMs, 0.5).toFixed(0)} ms; shaped on the main thread instead, p50 ${quantile(onMainPageMs, 0.5).toFixed(1)} ms (${onMainPageMs.map((ms) => ms.toFixed(0)).join(', ')})`,
 });
 
 // 4. Runaway queries: each ends the serving worker; the other serves at once.

@@ -72,6 +72,24 @@ describe('the embedded store: two workers that share the work, each the other’
     expect(demo.sparqlStore?.workerMemory?.()).toEqual([]);
   });
 
+  it('serves a page of full records shaped in both workers byte for byte as the single-record endpoint serves each', async () => {
+    await untilBothLoaded();
+    expect(demo.store.shapesRecords).toBe(true);
+    const answered = (): number[] => (demo.store.workerMemory?.() ?? []).map((w) => w.answered);
+    const before = answered();
+    const page = await request(app).get('/v2/id/objects').query({ page: 3, itemsPerPage: 60, fullRecord: 'true', colors: 'true' });
+    expect(page.status).toBe(200);
+    // Both workers answered the page's queries (three of 25 records at most each, besides the index's).
+    expect(answered().every((count, i) => count > (before[i] ?? 0))).toBe(true);
+    const members = page.body['hydra:member'] as { '@id': string }[];
+    expect(members).toHaveLength(60);
+    for (const member of members) {
+      const single = await request(app).get(new URL(member['@id']).pathname).query({ colors: 'true' });
+      expect(single.status).toBe(200);
+      expect(JSON.stringify(member)).toBe(JSON.stringify(single.body));
+    }
+  }, 60_000);
+
   /** The threads of this process at the lowered priority, by id, read from Linux's /proc (nice is per thread there). */
   const loweredThreads = (): Set<string> =>
     new Set(
