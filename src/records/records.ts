@@ -13,7 +13,7 @@ import { frameRecordNodes } from '../shaping/compiled-frame.js';
 import { parseGraph, type RecordGraph } from '../shaping/record-graph.js';
 import { loadFrame, type JsonObject } from '../shaping/frames.js';
 import { RecordCache } from './record-cache.js';
-import { shapeRecordGraph, type RecordShaping, type ShapedRecord, type ShapingJob } from './shaped-records.js';
+import { shapeRecordGraph, unpackShapedRecords, type RecordShaping, type ShapedRecord, type ShapingJob } from './shaped-records.js';
 import { StatusIndex } from './status-index.js';
 
 export interface FinishedRecord {
@@ -127,21 +127,21 @@ export class Records {
   }
 
   /**
-   * The shaping job of `records` (a page's, answered as rows of their graphs) while the store's workers shape
-   * records where they read them (QueryStore.shapesRecords, asked now); undefined when they are shaped here.
+   * The shaping job of `records` while the store's workers shape records where they read them
+   * (QueryStore.shapesRecords, asked now); undefined when they are shaped here.
    */
   shapingJob(records: readonly string[]): ShapingJob | undefined {
     return this.workerShaping && this.store.shapesRecords === true ? { ...this.workerShaping, records } : undefined;
   }
 
   /**
-   * The record of `iri` finished on this thread; undefined when the store has no such record. A single record is
-   * shaped here rather than in a store worker: under load every thread is busy either way, and here it costs less
-   * CPU (no packing, one isolate's garbage; 1.19–1.28 against 1.33–1.54 ms a request at 50k objects, the same
-   * run's req/s within 6%). A page's records are shaped in the workers (CollectionMembers), on both cores at once.
+   * The record of `iri` finished, in the store worker that reads it while the workers shape records, else here;
+   * undefined when the store has no such record.
    */
   private async read(iri: string): Promise<ShapedRecord | undefined> {
-    return this.shapeGraph(parseGraph(await this.constructRecord(iri)), iri);
+    const job = this.shapingJob([iri]);
+    if (!job) return this.shapeGraph(parseGraph(await this.constructRecord(iri)), iri);
+    return unpackShapedRecords(await this.store.query(this.boundRecord(iri), { format: 'application/n-triples', shape: job })).get(iri);
   }
 
   /**
@@ -157,8 +157,11 @@ export class Records {
 
   /** The record's graph as N-Quads (the parameterised CONSTRUCT). */
   async constructRecord(iri: string): Promise<string> {
-    const query = this.queries.bound(this.of.record.query, { record: iri, admin: this.iris.adminGraph });
-    return this.store.query(query, { format: 'application/n-quads' });
+    return this.store.query(this.boundRecord(iri), { format: 'application/n-quads' });
+  }
+
+  private boundRecord(iri: string): ReturnType<QueryLibrary['bound']> {
+    return this.queries.bound(this.of.record.query, { record: iri, admin: this.iris.adminGraph });
   }
 
   /**

@@ -27,7 +27,10 @@ export interface ShapingJob {
   readonly name: string;
   readonly frame: string;
   readonly viewKeys?: readonly string[];
-  /** The records asked for, looked up among the answer's rows (`?record ?s ?p ?o` as TSV results). */
+  /**
+   * The records asked for. With a TSV answer (rows `?record ?s ?p ?o`, a page's) each is looked up among the
+   * rows; with an RDF answer (the single record's CONSTRUCT) there is exactly one, and the answer is its graph.
+   */
   readonly records: readonly string[];
 }
 

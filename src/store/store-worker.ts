@@ -100,9 +100,8 @@ function answer(message: Extract<ToWorker, { type: 'query' }>, shaping: RecordSh
     const format = message.format ?? (answersWithRdf(form) ? 'application/n-quads' : 'application/sparql-results+json');
     const store = message.nonPublic ? nonPublicPart : publicPart;
     if (store === undefined) throw new Error('this store holds the public part only');
-    if (message.shape && format !== 'text/tab-separated-values') throw new Error('records are shaped from rows of their graphs (TSV results)');
     const result = String(store.query(message.sparql, { results_format: format, use_default_graph_as_union: message.union }));
-    const body = message.shape && shaping ? shapeAnswer(result, message.shape, shaping) : result;
+    const body = message.shape && shaping ? shapeAnswer(result, format, message.shape, shaping) : result;
     send({ type: 'answer', id: message.id, body, ms: performance.now() - started });
     reportMemory();
   } catch (err) {

@@ -48,8 +48,9 @@ export interface QueryOptions {
    */
   clientQuery?: boolean;
   /**
-   * Shape the records of the answer (a page's rows of record graphs, as TSV results) in the store's own thread
-   * and answer them packed (records/shaped-records.ts); only for a store whose `shapesRecords` is true.
+   * Shape the records of the answer (a page's rows of record graphs as TSV results, or one record's CONSTRUCT as
+   * N-Triples) in the store's own thread and answer them packed (records/shaped-records.ts); only for a store
+   * whose `shapesRecords` is true.
    */
   shape?: ShapingJob;
 }
@@ -80,7 +81,7 @@ export interface QueryStore {
    */
   readonly recordsPerQuery?: number;
   /**
-   * True while the store shapes a page's records where it reads them (QueryOptions.shape): the embedded store's
+   * True while the store shapes records where it reads them (QueryOptions.shape): the embedded store's
    * two workers while they share the service's queries. Asked per query; records are shaped on the main thread
    * otherwise (a remote store, one embedded worker serving alone).
    */

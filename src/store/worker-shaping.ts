@@ -5,7 +5,8 @@
  * per worker from the module its declaration names; frames are read once.
  */
 import { loadFrame } from '../shaping/frames.js';
-import { parseRecordRows } from '../shaping/record-graph.js';
+import { parseGraph, parseRecordRows, type RecordGraph } from '../shaping/record-graph.js';
+import type { QueryResultFormat } from './types.js';
 import { packShapedRecords, shapeRecordGraph, type RecordShaping, type ShapedRecord, type ShapingJob } from '../records/shaped-records.js';
 
 const shapings = new Map<string, RecordShaping | Promise<RecordShaping>>();
@@ -31,13 +32,19 @@ export function shapingOf(job: ShapingJob): RecordShaping | Promise<RecordShapin
   return loading;
 }
 
-/** The finished records of a query's answer (rows `?record ?s ?p ?o` as TSV results), packed. */
-export function shapeAnswer(tsv: string, job: ShapingJob, shaping: RecordShaping): string {
-  const graphs = parseRecordRows(tsv);
+/**
+ * The finished records of a query's answer, packed: rows `?record ?s ?p ?o` as TSV results (a page), or the
+ * N-Triples of one record's graph (the single record's CONSTRUCT).
+ */
+export function shapeAnswer(answer: string, format: QueryResultFormat, job: ShapingJob, shaping: RecordShaping): string {
+  let graphs: Map<string, RecordGraph>;
+  if (format === 'text/tab-separated-values') graphs = parseRecordRows(answer);
+  else if ((format === 'application/n-triples' || format === 'application/n-quads') && job.records.length === 1) graphs = new Map([[job.records[0] as string, parseGraph(answer)]]);
+  else throw new Error('records are shaped from rows of their graphs (TSV results) or from the N-Triples of one record');
   const shaped: [string, ShapedRecord][] = [];
   for (const iri of job.records) {
     const graph = graphs.get(iri);
-    const record = graph && shapeRecordGraph(graph, iri, shaping);
+    const record = graph && graph.size > 0 ? shapeRecordGraph(graph, iri, shaping) : undefined;
     if (record) shaped.push([iri, record]);
   }
   return packShapedRecords(shaped);

@@ -123,6 +123,7 @@ describe('Records shaped in the store worker', () => {
     await expect(store.query(query, { format: 'text/tab-separated-values', shape: job })).rejects.toThrow(/exports no shaping function noSuchExport/);
     const good = { ...job, name: 'shapeObject' };
     await expect(store.query(query, { format: 'application/sparql-results+json', shape: good })).rejects.toThrow(/rows of their graphs/);
+    await expect(store.query(query, { format: 'application/n-triples', shape: { ...good, records: [iris.object('1'), iris.object('2')] } })).rejects.toThrow(/one record/);
     await expect(store.query('ASK { }')).resolves.toContain('true');
   });
 });
