@@ -13,7 +13,7 @@ import { parseManifest } from './manifest.js';
 import { answersWithRdf, queryForm } from './query-form.js';
 import type { StoreWorkerData, ToWorker, FromWorker } from './store-protocol.js';
 import { currentThreadId } from './thread-priority.js';
-import { shapeAnswer, shapingOf } from './worker-shaping.js';
+import { answerShape, shapeAnswer, shapingOf } from './worker-shaping.js';
 import type { RecordShaping } from '../records/shaped-records.js';
 
 const { generationDir, includeNonPublic, testHooks } = (workerData as { data: StoreWorkerData }).data;
@@ -100,8 +100,9 @@ function answer(message: Extract<ToWorker, { type: 'query' }>, shaping: RecordSh
     const format = message.format ?? (answersWithRdf(form) ? 'application/n-quads' : 'application/sparql-results+json');
     const store = message.nonPublic ? nonPublicPart : publicPart;
     if (store === undefined) throw new Error('this store holds the public part only');
+    const shape = message.shape && answerShape(format, message.shape);
     const result = String(store.query(message.sparql, { results_format: format, use_default_graph_as_union: message.union }));
-    const body = message.shape && shaping ? shapeAnswer(result, format, message.shape, shaping) : result;
+    const body = message.shape && shape && shaping ? shapeAnswer(result, shape, message.shape, shaping) : result;
     send({ type: 'answer', id: message.id, body, ms: performance.now() - started });
     reportMemory();
   } catch (err) {

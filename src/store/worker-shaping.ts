@@ -32,15 +32,19 @@ export function shapingOf(job: ShapingJob): RecordShaping | Promise<RecordShapin
   return loading;
 }
 
+/** How an answer in `format` holds the records of `job`; throws, before any query runs, for one that cannot. */
+export function answerShape(format: QueryResultFormat, job: ShapingJob): 'rows' | 'graph' {
+  if (format === 'text/tab-separated-values') return 'rows';
+  if ((format === 'application/n-triples' || format === 'application/n-quads') && job.records.length === 1) return 'graph';
+  throw new Error('records are shaped from rows of their graphs (TSV results) or from the N-Triples of one record');
+}
+
 /**
  * The finished records of a query's answer, packed: rows `?record ?s ?p ?o` as TSV results (a page), or the
  * N-Triples of one record's graph (the single record's CONSTRUCT).
  */
-export function shapeAnswer(answer: string, format: QueryResultFormat, job: ShapingJob, shaping: RecordShaping): string {
-  let graphs: Map<string, RecordGraph>;
-  if (format === 'text/tab-separated-values') graphs = parseRecordRows(answer);
-  else if ((format === 'application/n-triples' || format === 'application/n-quads') && job.records.length === 1) graphs = new Map([[job.records[0] as string, parseGraph(answer)]]);
-  else throw new Error('records are shaped from rows of their graphs (TSV results) or from the N-Triples of one record');
+export function shapeAnswer(answer: string, shape: 'rows' | 'graph', job: ShapingJob, shaping: RecordShaping): string {
+  const graphs: Map<string, RecordGraph> = shape === 'rows' ? parseRecordRows(answer) : new Map([[job.records[0] as string, parseGraph(answer)]]);
   const shaped: [string, ShapedRecord][] = [];
   for (const iri of job.records) {
     const graph = graphs.get(iri);
