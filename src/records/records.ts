@@ -71,8 +71,9 @@ export class Records {
     private readonly changeTimes?: ChangeTimes,
   ) {
     const { frame, shape, shapeExport, view } = of.record;
-    this.shaping = { context: loadFrame(frame)['@context'] as Record<string, unknown>, shape, ...(view ? { viewKeys: view.keys } : {}) };
-    this.workerShaping = shapeExport && { ...shapeExport, frame, ...(view ? { viewKeys: view.keys } : {}) };
+    const viewKeys = view ? { viewKeys: view.keys } : {};
+    this.shaping = { context: loadFrame(frame)['@context'] as Record<string, unknown>, shape, ...viewKeys };
+    this.workerShaping = shapeExport && { ...shapeExport, frame, ...viewKeys };
     this.cache = new RecordCache(cacheSize);
   }
 

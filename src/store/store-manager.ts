@@ -200,15 +200,14 @@ export class StoreManager extends EventEmitter implements QueryStore {
    * queue holds queries alone and the two threads split each record's work.
    */
   get shapesRecords(): boolean {
+    const sharing = this.sharing();
+    return sharing !== undefined && sharing.every((handle) => handle.clientsInFlight === 0);
+  }
+
+  /** The two workers while they share the work (option `share`, both loaded on the served generation). */
+  private sharing(): [active: WorkerHandle, standby: WorkerHandle] | undefined {
     const { active, standby } = this;
-    return (
-      this.options.share === true &&
-      active?.ready === true &&
-      standby?.ready === true &&
-      standby.generationDir === active.generationDir &&
-      active.clientsInFlight === 0 &&
-      standby.clientsInFlight === 0
-    );
+    return this.options.share && active?.ready && standby?.ready && standby.generationDir === active.generationDir ? [active, standby] : undefined;
   }
 
   /**
@@ -217,8 +216,9 @@ export class StoreManager extends EventEmitter implements QueryStore {
    * then with fewer queries waiting, the serving one on a tie.
    */
   private pick(opts: QueryOptions): WorkerHandle | undefined {
-    const { active, standby } = this;
-    if (!this.options.share || opts.clientQuery || !active?.ready || !standby?.ready || standby.generationDir !== active.generationDir) return active;
+    const sharing = this.sharing();
+    if (sharing === undefined || opts.clientQuery) return this.active;
+    const [active, standby] = sharing;
     const load = (handle: WorkerHandle): number => (handle.clientsInFlight > 0 ? Number.MAX_SAFE_INTEGER : handle.inFlight);
     return load(standby) < load(active) ? standby : active;
   }

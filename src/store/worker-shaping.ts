@@ -48,7 +48,8 @@ export function shapeAnswer(answer: string, shape: 'rows' | 'graph', job: Shapin
   const shaped: [string, ShapedRecord][] = [];
   for (const iri of job.records) {
     const graph = graphs.get(iri);
-    const record = graph && graph.size > 0 ? shapeRecordGraph(graph, iri, shaping) : undefined;
+    // An empty graph (a record the store does not hold) has no harvest time: shapeRecordGraph gives nothing.
+    const record = graph && shapeRecordGraph(graph, iri, shaping);
     if (record) shaped.push([iri, record]);
   }
   return packShapedRecords(shaped);
