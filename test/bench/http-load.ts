@@ -9,6 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import http from 'node:http';
+import { cpuMsSince } from './report.js';
 
 export interface LoadJob {
   mode: 'sequential' | 'autocannon' | 'steady';
@@ -150,7 +151,7 @@ async function cannon(job: LoadJob): Promise<AutocannonResult> {
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-    clientCpuMs: ((used) => (used.user + used.system) / 1000)(process.cpuUsage(cpu)),
+    clientCpuMs: cpuMsSince(cpu),
   };
 }
 

@@ -55,7 +55,7 @@ import { Iris, type RecordKind } from '../../src/vocab/iris.js';
 import { BENCH_BASE_URL, benchGeneration, samplePids } from './bench-data.js';
 import type { SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
-import { storeOfItsOwn } from './store-view.js';
+import { storeOfItsOwn } from '../helpers/store-view.js';
 import { formatNumber, log, objectsArg, quantile, rssMiB, type BenchResult, type BenchRow } from './report.js';
 
 const objects = objectsArg();

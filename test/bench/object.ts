@@ -36,7 +36,7 @@ import { Iris } from '../../src/vocab/iris.js';
 import { BENCH_BASE_URL, benchGeneration, samplePids, servablePids } from './bench-data.js';
 import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
-import { storeOfItsOwn } from './store-view.js';
+import { storeOfItsOwn } from '../helpers/store-view.js';
 import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
 

@@ -98,6 +98,9 @@ export function log(message: string): void {
 /** Process RSS in MiB. */
 export const rssMiB = (): number => process.memoryUsage().rss / 2 ** 20;
 
+/** This process's CPU time (user and system, all its threads) since `start` (a process.cpuUsage()), in ms. */
+export const cpuMsSince = (start: NodeJS.CpuUsage): number => ((used) => (used.user + used.system) / 1000)(process.cpuUsage(start));
+
 /** Resident set size of process `pid` in MiB, from /proc; undefined once it is gone (or without a pid). */
 export function rssMiBOfPid(pid: number | string | undefined): number | undefined {
   try {

@@ -28,8 +28,8 @@ import { Iris } from '../../src/vocab/iris.js';
 import { BENCH_BASE_URL, benchGeneration, samplePids, servablePids } from './bench-data.js';
 import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
-import { storeOfItsOwn } from './store-view.js';
-import { emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
+import { storeOfItsOwn } from '../helpers/store-view.js';
+import { cpuMsSince, emitResult, log, objectsArg, quantile, rssMiB, type BenchRow } from './report.js';
 import { RUNAWAY, runawayToAnswer, type RunawayToAnswer } from './runaway.js';
 
 const objects = objectsArg();
@@ -112,7 +112,7 @@ const cannonRound = async (origin: string): Promise<Round> => {
   const cpu = process.cpuUsage();
   const started = performance.now();
   const ac = await runLoadClient<AutocannonResult>({ mode: 'autocannon', origin, paths, connections: CONNECTIONS, seconds: CANNON_SECONDS / 2 });
-  return { ac, ms: performance.now() - started, cpuMs: ((used) => (used.user + used.system) / 1000)(process.cpuUsage(cpu)) };
+  return { ac, ms: performance.now() - started, cpuMs: cpuMsSince(cpu) };
 };
 const coldRounds: Round[] = [];
 const mainRounds: Round[] = [];
@@ -169,16 +169,18 @@ const answeredBy = (): Record<string, number> => Object.fromEntries((rest.worker
 const pageAnswers: Record<string, number> = {};
 // The CPU the process (main thread and both workers) spends on a page and on its bare queries: on two cores a
 // page takes at least half its CPU time.
-const cpuMsSince = (start: NodeJS.CpuUsage): number => ((used) => (used.user + used.system) / 1000)(process.cpuUsage(start));
 const pageCpuMs: number[] = [];
 const bareCpuMs: number[] = [];
+/** The time to a page of full records, read whole, from the app at `origin`. */
+const fetchPage = async (origin: string, page: number): Promise<number> => {
+  const t = performance.now();
+  await (await fetch(`${origin}/v2/id/objects?page=${page}&itemsPerPage=${PAGE}&fullRecord=true`)).arrayBuffer();
+  return performance.now() - t;
+};
 const timePage = async (page: number): Promise<void> => {
   const before = answeredBy();
   const cpu = process.cpuUsage();
-  const t = performance.now();
-  const res = await fetch(`${cold}/v2/id/objects?page=${page}&itemsPerPage=${PAGE}&fullRecord=true`);
-  await res.arrayBuffer();
-  pageMs.push(performance.now() - t);
+  pageMs.push(await fetchPage(cold, page));
   pageCpuMs.push(cpuMsSince(cpu));
   for (const [worker, answered] of Object.entries(answeredBy())) pageAnswers[worker] = (pageAnswers[worker] ?? 0) + answered - (before[worker] ?? 0);
 };
@@ -199,10 +201,7 @@ const timeBare = async (members: string[]): Promise<void> => {
 // before, shaped on the main thread (an app whose store view hides `shapesRecords`), first or last in turn.
 const onMainPageMs: number[] = [];
 const timePageOnMain = async (page: number): Promise<void> => {
-  const t = performance.now();
-  const res = await fetch(`${onMain}/v2/id/objects?page=${page}&itemsPerPage=${PAGE}&fullRecord=true`);
-  await res.arrayBuffer();
-  onMainPageMs.push(performance.now() - t);
+  onMainPageMs.push(await fetchPage(onMain, page));
 };
 for (let i = 0; i < pageCount; i++) {
   const page = 2 + Math.floor(((i + 0.5) / pageCount) * Math.floor(total / PAGE - 2));

@@ -15,24 +15,10 @@ import { parseRecordRows } from '../../src/shaping/record-graph.js';
 import { QueryError } from '../../src/store/errors.js';
 import { sharedEmbeddedStores } from '../../src/store/shared-store.js';
 import type { ServingStore } from '../../src/store/stores.js';
-import type { QueryOptions, QueryStore, StoreQuery } from '../../src/store/types.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { BOOKS } from '../fixtures/kinds/books/kind.js';
 import { demoData, TEST_BASE_URL } from '../helpers/demo.js';
-
-/** The same store without the capability: its records are shaped on the main thread. */
-class MainThreadShaping implements QueryStore {
-  constructor(private readonly store: QueryStore) {}
-  get generation(): QueryStore['generation'] {
-    return this.store.generation;
-  }
-  ready(): boolean {
-    return this.store.ready();
-  }
-  query(query: StoreQuery, opts?: QueryOptions): Promise<string> {
-    return this.store.query(query, opts);
-  }
-}
+import { storeOfItsOwn } from '../helpers/store-view.js';
 
 const iris = new Iris(TEST_BASE_URL);
 const queries = new QueryLibrary();
@@ -62,7 +48,7 @@ describe('Records shaped in the store worker', () => {
   it('a page of every kind shaped in the worker is the page shaped on the main thread, and each record the single record', async () => {
     for (const kind of KINDS) {
       const records = new Records(kind, store, queries, iris, new StatusIndex(store, queries, iris), 0);
-      const onMain = new Records(kind, new MainThreadShaping(store), queries, iris, new StatusIndex(store, queries, iris), 0);
+      const onMain = new Records(kind, storeOfItsOwn(store, { shapeOnMainThread: true }), queries, iris, new StatusIndex(store, queries, iris), 0);
       expect(onMain.shapingJob(['x'])).toBeUndefined();
       const listed = await store.query(`SELECT ?g WHERE { GRAPH ?g { ?g a ?type } FILTER(STRSTARTS(STR(?g), "${TEST_BASE_URL}/v2/id/${kind.kind}/")) } ORDER BY ?g LIMIT 40`, { format: 'text/tab-separated-values' });
       const page = listed.split('\n').slice(1).filter(Boolean).map((line) => line.slice(1, -1));

@@ -3,7 +3,8 @@
  * (records.ts, sharedRecords), so two apps handed the one store would share the first app's cache, and its
  * size: the warm app then answered from no cache at all (every run before 2026-11-28). The view keeps what the
  * store says of itself (records shaped in its workers, records per query); `shapeOnMainThread` hides the first,
- * for the same run's baseline of the records shaped on the main thread (issue 26).
+ * for the records shaped on the main thread beside those shaped in the workers (the shared bench's baseline,
+ * test/store/worker-shaping.test.ts).
  */
 import type { QueryStore } from '../../src/store/types.js';
 
