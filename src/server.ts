@@ -4,6 +4,7 @@
  * DEMO=1), start
  * the store on it, and shut down gracefully on SIGTERM/SIGINT.
  */
+import express from 'express';
 import type { AppContext } from './app-context.js';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
@@ -12,6 +13,7 @@ import { demoPaths, ensureGeneration, prepareDemoSource, wantsDemo } from './dem
 import { createIiifRouter } from './iiif/router.js';
 import { ServedIiifAccess, sourceAccess, type IiifAccess } from './iiif/served-access.js';
 import { Metrics } from './http/metrics.js';
+import { notReadyError } from './http/readiness.js';
 import { SharedRateLimitCounters } from './http/rate-limit-store.js';
 import { gracefulShutdown, listen } from './http/server-lifecycle.js';
 import { QueryLibrary } from './queries/library.js';
@@ -51,10 +53,12 @@ async function main(): Promise<void> {
     manager.on('standby', () => logger.info({ generation: manager.generation?.id, store: name }, 'standby store worker loaded'));
   }
   const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger, metrics, queries: QueryLibrary.forKinds(KIND_NAMES.list), kinds: KIND_NAMES };
-  // The demo only when asked for or on a fresh data folder (wantsDemo); its images must exist before the IIIF
-  // router first reads its image list.
-  const demo = (await wantsDemo(config)) ? await prepareDemoSource(config, logger) : undefined;
-  const demoDirs = demo ?? demoPaths(config);
+  // The demo only when asked for or on a fresh data folder (wantsDemo). It is prepared once the port answers
+  // (503 with Retry-After meanwhile); its images must exist before the IIIF router first reads its image list,
+  // so /iiif answers 503 too until they do.
+  const withDemo = await wantsDemo(config);
+  const demoDirs = demoPaths(config);
+  let sourcePrepared = !withDemo;
   // The IIIF router answers for the objects public in the served generation only (src/iiif/served-access.ts).
   // While this start harvests the demo, no generation serves yet and the harvest checks the images through
   // the router: then the demo source's servable objects are what may be answered.
@@ -86,8 +90,11 @@ async function main(): Promise<void> {
     follower.nudge();
   });
   remote?.watchdog.start();
+  const iiifRouter = express.Router();
+  iiifRouter.use((_req, _res, next) => next(sourcePrepared ? undefined : notReadyError(store)));
+  iiifRouter.use(createIiifRouter({ ...demoDirs, baseUrl: config.baseUrl, access: iiifAccess }));
   const app = createApp(ctx, {
-    iiifRouter: createIiifRouter({ ...demoDirs, baseUrl: config.baseUrl, access: iiifAccess }),
+    iiifRouter,
     sparqlStore,
     rateLimitCounters,
     wantedGeneration: () => follower.wanted,
@@ -118,6 +125,8 @@ async function main(): Promise<void> {
   try {
     // Staging folders left by a killed harvest or load are removed before anything else writes.
     await cleanStaging(config.dataDir);
+    const demo = withDemo ? await prepareDemoSource(config, logger) : undefined;
+    sourcePrepared = true;
     if (demo !== undefined) {
       harvestIiif = sourceAccess(demo.sourceDir);
       // Awaited by the IIIF requests of the harvest; a failure makes them fail (and drops the images), not the process.

@@ -1,66 +1,64 @@
 /**
- * A fixed-size set of object ids (0 … size-1) as 32-bit words. Filters intersect in a few thousand word
+ * A fixed-size set of record ids (0 … size-1) as 32-bit words. Filters intersect in a few thousand word
  * operations at 100k objects, counting is a popcount per word, and the n-th member is found word by word,
  * so neither a total nor a deep page costs more than one pass over size/32 words.
+ *
+ * A Bitset never changes once made: every set operation answers a new set. A generation's tables hand their
+ * sets (role sets, flags, language sets, …) to every request, so a set that an operation could change in
+ * place would let one request change the answers of every later one (docs/architecture.md, "Answers
+ * independent of history"). Sets are made by `Bitset.of`, `Bitset.full`, `Bitset.empty` or a BitsetBuilder.
  */
-export class Bitset {
-  readonly words: Uint32Array;
+let fromWords: (size: number, words: Uint32Array) => Bitset;
 
-  constructor(readonly size: number, words?: Uint32Array) {
-    this.words = words ?? new Uint32Array(Math.ceil(size / 32));
+export class Bitset {
+  readonly #words: Uint32Array;
+
+  static {
+    // Only this module makes a set from words it hands over (BitsetBuilder.build).
+    fromWords = (size, words) => new Bitset(size, words);
+  }
+
+  private constructor(readonly size: number, words: Uint32Array) {
+    this.#words = words;
+  }
+
+  /** No id. */
+  static empty(size: number): Bitset {
+    return new Bitset(size, new Uint32Array(wordCount(size)));
   }
 
   /** Every id from 0 to size-1. */
   static full(size: number): Bitset {
-    const set = new Bitset(size);
-    set.words.fill(0xffffffff);
+    const words = new Uint32Array(wordCount(size)).fill(0xffffffff);
     const tail = size % 32;
-    if (tail !== 0) set.words[set.words.length - 1] = (1 << tail) - 1;
-    return set;
+    if (tail !== 0) words[words.length - 1] = (1 << tail) - 1;
+    return new Bitset(size, words);
   }
 
   /** The ids of `ids` (any order, duplicates allowed). */
-  static of(size: number, ids: Iterable<number>): Bitset {
-    const set = new Bitset(size);
-    for (const id of ids) set.add(id);
-    return set;
-  }
-
-  add(id: number): void {
-    this.words[id >>> 5]! |= 1 << (id & 31);
+  static of(size: number, ids: Iterable<number> | ArrayLike<number>): Bitset {
+    const builder = new BitsetBuilder(size);
+    builder.addAll(ids);
+    return builder.build();
   }
 
   has(id: number): boolean {
-    return (this.words[id >>> 5]! & (1 << (id & 31))) !== 0;
+    return (this.#words[id >>> 5]! & (1 << (id & 31))) !== 0;
   }
 
-  /** A copy, for callers that go on to change it. */
-  clone(): Bitset {
-    return new Bitset(this.size, this.words.slice());
+  /** The ids in both sets (a new set). */
+  and(other: Bitset): Bitset {
+    return this.combine(other, (a, b) => a & b);
   }
 
-  /** Keeps the ids that are also in `other` (in place; returns this). */
-  and(other: Bitset): this {
-    const a = this.words;
-    const b = other.words;
-    for (let i = 0; i < a.length; i++) a[i]! &= b[i]!;
-    return this;
+  /** The ids in either set (a new set). */
+  or(other: Bitset): Bitset {
+    return this.combine(other, (a, b) => a | b);
   }
 
-  /** Adds the ids of `other` (in place; returns this). */
-  or(other: Bitset): this {
-    const a = this.words;
-    const b = other.words;
-    for (let i = 0; i < a.length; i++) a[i]! |= b[i]!;
-    return this;
-  }
-
-  /** Removes the ids of `other` (in place; returns this). */
-  andNot(other: Bitset): this {
-    const a = this.words;
-    const b = other.words;
-    for (let i = 0; i < a.length; i++) a[i]! &= ~b[i]!;
-    return this;
+  /** The ids of this set that are not in `other` (a new set). */
+  andNot(other: Bitset): Bitset {
+    return this.combine(other, (a, b) => a & ~b);
   }
 
   /** Every id not in the set (a new set). */
@@ -71,7 +69,16 @@ export class Bitset {
   /** Number of ids in the set. */
   count(): number {
     let total = 0;
-    for (const word of this.words) total += popcount(word);
+    for (const word of this.#words) total += popcount(word);
+    return total;
+  }
+
+  /** Number of ids in both sets, without making their intersection. */
+  countAnd(other: Bitset): number {
+    const a = this.#words;
+    const b = other.#words;
+    let total = 0;
+    for (let i = 0; i < a.length; i++) total += popcount(a[i]! & b[i]!);
     return total;
   }
 
@@ -82,7 +89,7 @@ export class Bitset {
   slice(offset: number, limit: number): number[] {
     const out: number[] = [];
     let skip = offset;
-    const words = this.words;
+    const words = this.#words;
     for (let w = 0; w < words.length && out.length < limit; w++) {
       let word = words[w]!;
       if (word === 0) continue;
@@ -105,7 +112,7 @@ export class Bitset {
   sliceDescending(offset: number, limit: number): number[] {
     const out: number[] = [];
     let skip = offset;
-    const words = this.words;
+    const words = this.#words;
     for (let w = words.length - 1; w >= 0 && out.length < limit; w--) {
       let word = words[w]!;
       if (word === 0) continue;
@@ -128,7 +135,60 @@ export class Bitset {
   toArray(): number[] {
     return this.slice(0, this.size);
   }
+
+  private combine(other: Bitset, op: (a: number, b: number) => number): Bitset {
+    if (other.size !== this.size) throw new RangeError(`Bitsets of ${this.size} and ${other.size} ids do not combine`);
+    const a = this.#words;
+    const b = other.#words;
+    const out = new Uint32Array(a.length);
+    for (let i = 0; i < a.length; i++) out[i] = op(a[i]!, b[i]!);
+    return new Bitset(this.size, out);
+  }
 }
+
+/**
+ * Fills a set id by id, once: `build` hands the words to the Bitset it makes and the builder refuses any
+ * further change, so nothing keeps a way to change a built set.
+ */
+export class BitsetBuilder {
+  #words: Uint32Array | undefined;
+
+  constructor(readonly size: number) {
+    this.#words = new Uint32Array(wordCount(size));
+  }
+
+  add(id: number): void {
+    const words = this.open();
+    words[id >>> 5]! |= 1 << (id & 31);
+  }
+
+  /** Adds every id of `ids`. */
+  addAll(ids: Iterable<number> | ArrayLike<number>): void {
+    const words = this.open();
+    if (isArrayLike(ids)) for (let i = 0; i < ids.length; i++) words[ids[i]! >>> 5]! |= 1 << (ids[i]! & 31);
+    else for (const id of ids) words[id >>> 5]! |= 1 << (id & 31);
+  }
+
+  has(id: number): boolean {
+    return (this.open()[id >>> 5]! & (1 << (id & 31))) !== 0;
+  }
+
+  /** The finished set; the builder is spent. */
+  build(): Bitset {
+    const words = this.open();
+    this.#words = undefined;
+    return fromWords(this.size, words);
+  }
+
+  private open(): Uint32Array {
+    if (this.#words === undefined) throw new Error('BitsetBuilder: the set was already built');
+    return this.#words;
+  }
+}
+
+const wordCount = (size: number): number => Math.ceil(size / 32);
+
+const isArrayLike = (ids: Iterable<number> | ArrayLike<number>): ids is ArrayLike<number> => typeof (ids as ArrayLike<number>).length === 'number';
 
 /** Number of set bits of a 32-bit word. */
 export function popcount(word: number): number {

@@ -88,7 +88,7 @@ export class CollectionIndex<T extends RecordTable = RecordTable> implements Fil
     if (request.text !== undefined && request.sort === undefined && !fixesOrder) {
       // Relevance: the text index ranks the matches that pass the filters and keeps the page only.
       const { matches, ids } = this.text.findPage(request.text, size, filtered, offset, limit);
-      const total = filtered ? filtered.and(matches).count() : matches.count();
+      const total = filtered ? filtered.countAnd(matches) : matches.count();
       return { total, iris: ids.map((id) => this.table.iris[id]!) };
     }
     const matches = request.text ? this.text.find(request.text, size, false).matches : undefined;

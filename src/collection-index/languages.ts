@@ -1,6 +1,6 @@
 /** The three languages of the collection's texts, as the `language` parameters and the EU authority name them. */
 import { AUTHORITY } from '../vocab/namespaces.js';
-import { Bitset } from './bitset.js';
+import { type Bitset, BitsetBuilder } from './bitset.js';
 
 export const TITLE_LANGUAGES = ['nl', 'fr', 'en'] as const;
 export type TitleLanguage = (typeof TITLE_LANGUAGES)[number];
@@ -17,6 +17,9 @@ export const LANGUAGE_BY_IRI: ReadonlyMap<string, TitleLanguage> = new Map(
 
 export const perLanguage = <T>(make: () => T): PerLanguage<T> => ({ nl: make(), fr: make(), en: make() });
 
+/** The sets of per-language builders, once they are filled. */
+export const builtPerLanguage = (builders: PerLanguage<BitsetBuilder>): PerLanguage<Bitset> => ({ nl: builders.nl.build(), fr: builders.fr.build(), en: builders.en.build() });
+
 /** Texts per language and id, with the ids that have one, from `{record, language, text}` rows; `join` merges repeats. */
 export function textsPerLanguage(
   size: number,
@@ -25,7 +28,7 @@ export function textsPerLanguage(
   join?: (before: string, next: string) => string,
 ): { texts: PerLanguage<(string | undefined)[]>; has: PerLanguage<Bitset> } {
   const texts = perLanguage<(string | undefined)[]>(() => new Array<string | undefined>(size));
-  const has = perLanguage(() => new Bitset(size));
+  const has = perLanguage(() => new BitsetBuilder(size));
   for (const row of rows) {
     const id = idOf.get(row.record ?? row.object ?? '');
     const lang = LANGUAGE_BY_IRI.get(row.language ?? '');
@@ -35,5 +38,5 @@ export function textsPerLanguage(
     texts[lang][id] = before === undefined ? row.text : join!(before, row.text);
     has[lang].add(id);
   }
-  return { texts, has };
+  return { texts, has: builtPerLanguage(has) };
 }

@@ -34,7 +34,7 @@ export function countLabels(sets: Iterable<LabelledSet>, within?: Bitset): Count
   const counted: CountedLabel[] = [];
   for (const set of sets) {
     let count: number;
-    if (isBitset(set.ids)) count = within ? set.ids.and(within).count() : set.ids.count();
+    if (isBitset(set.ids)) count = within ? set.ids.countAnd(within) : set.ids.count();
     else if (!within) count = set.ids.length;
     else {
       count = 0;

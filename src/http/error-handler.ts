@@ -18,7 +18,7 @@ import {
 import { cutForLog, redactUrl } from './redact.js';
 import { HTML_CONTENT_TYPE, negotiate } from './negotiation.js';
 import { messagePage } from '../pages/error-page.js';
-import { isProbePath } from './request-log.js';
+import { setNotServedReason } from './request-log.js';
 
 /** Offers of an error body: JSON unless the client prefers HTML (a browser). */
 const ERROR_OFFERS = ['application/json', 'application/ld+json', 'text/html'] as const;
@@ -58,11 +58,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const httpError = toHttpError(err);
     const { path, query } = redactUrl(req.originalUrl);
     if (httpError instanceof ServiceUnavailableError || httpError instanceof GatewayTimeoutError) {
-      // Expected states of the service (loading, restarting, a query past its deadline): one line, no stack; a
-      // probe's 503 is its answer, polled every few seconds, so debug like the probe's request line.
-      const line = { method: req.method, path, status: httpError.status, error: cutForLog(errorMessage(httpError.cause) ?? httpError.message) };
-      if (isProbePath(req.path)) logger.debug(line, 'request not served');
-      else logger.warn(line, 'request not served');
+      // Expected states of the service (loading, restarting, a query past its deadline): no stack and no line
+      // of their own; the request's one line (src/http/request-log.ts) carries the reason, at warn.
+      setNotServedReason(res, cutForLog(errorMessage(httpError.cause) ?? httpError.message));
     } else if (httpError.status >= 500) {
       const cause = httpError.cause ?? httpError;
       logger.error({ err: cause, method: req.method, path, query, status: httpError.status }, 'request failed');

@@ -3,7 +3,7 @@
  * ends or the client goes away. pino-http would do more than needed and log headers we do not want.
  * Path and query are redacted and cut to LOG_TEXT_MAX (src/http/redact.ts); levels in docs/operations.md ("Logs").
  */
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Level, Logger } from 'pino';
 import { redactUrl } from './redact.js';
 
@@ -27,11 +27,20 @@ export function isProbePath(path: string): boolean {
 export function requestLevel(method: string, path: string, status: number, finished: boolean): Level {
   if (isProbePath(path)) return 'debug';
   if (!finished) return 'warn';
+  // An expected state of the service (loading, a query past its deadline): the client is told to come back.
+  if (status === 503 || status === 504) return 'warn';
   if (status >= 500) return 'error';
   if (path === '/iiif' || path.startsWith('/iiif/')) {
     if (method === 'HEAD' || ((method === 'GET' || method === 'OPTIONS') && status < 400)) return 'debug';
   }
   return 'info';
+}
+
+const NOT_SERVED = 'notServedReason';
+
+/** Why a request answered 503 or 504 (loading, a deadline), for its request line; set by the error handler. */
+export function setNotServedReason(res: Response, reason: string): void {
+  res.locals[NOT_SERVED] = reason;
 }
 
 /** Middleware that logs every request once (levels: requestLevel). */
@@ -51,6 +60,7 @@ export function requestLog(logger: Logger): RequestHandler {
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
         ...(res.writableFinished ? {} : { aborted: true }),
+        ...(NOT_SERVED in res.locals ? { error: res.locals[NOT_SERVED] as string } : {}),
       };
       logger[level](line, res.writableFinished ? 'request' : 'request aborted');
     });

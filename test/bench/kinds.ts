@@ -174,7 +174,7 @@ async function prepare<T extends RecordTable>(spec: KindSpec<T>): Promise<Prepar
 
 /** The nationality (as written) with the most designers that have a biography. */
 function commonNationality(table: AgentTable): string {
-  const withBio = table.roles.designer.clone().and(table.hasBio);
+  const withBio = table.roles.designer.and(table.hasBio);
   let best: [string, number] = ['', -1];
   for (const [key, ids] of table.nationalities) {
     let n = 0;

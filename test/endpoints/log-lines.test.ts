@@ -120,4 +120,14 @@ describe('Log levels of polled and machine traffic', () => {
       ['GET', 404, 30],
     ]);
   });
+
+  it('writes one line at warn, with the reason, for a request answered 503 while the collection loads', async () => {
+    const { logger, raw } = capturedLogger('trace');
+    const app = createApp(httpTestContext({ RATE_LIMIT_PER_MINUTE: '0' }, new ReadinessOnlyStore(false), logger));
+    const res = await request(app).get('/v2/id/objects');
+    expect([res.status, res.headers['retry-after']]).toEqual([503, '5']);
+    await requestLines(raw, 1);
+    const about = raw.map((line) => JSON.parse(line) as { level: number; path?: string; msg: string; error?: string }).filter((line) => line.path === '/v2/id/objects');
+    expect(about.map(({ level, msg, error }) => [level, msg, error])).toEqual([[40, 'request', 'The collection is loading. Please retry shortly.']]);
+  });
 });

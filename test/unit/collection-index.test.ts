@@ -1,6 +1,6 @@
 /** Building blocks of the collection index, alone: bitsets, sort walks, text analysis and syntax, thesaurus, rebuilds. */
 import fc from 'fast-check';
-import { Bitset } from '../../src/collection-index/bitset.js';
+import { Bitset, BitsetBuilder } from '../../src/collection-index/bitset.js';
 import type { CollectionIndex } from '../../src/collection-index/collection-index.js';
 import { CollectionIndexes } from '../../src/collection-index/index-manager.js';
 import { pageOf } from '../../src/collection-index/sort-orders.js';
@@ -20,10 +20,38 @@ describe('Bitset', () => {
         expect(set.complement().count()).toBe(size - ids.length);
         expect(Bitset.full(size).count()).toBe(size);
         const evens = Bitset.of(size, ids.filter((id) => id % 2 === 0));
-        expect(set.clone().and(evens).toArray()).toEqual(ids.filter((id) => id % 2 === 0));
-        expect(set.clone().andNot(evens).toArray()).toEqual(ids.filter((id) => id % 2 === 1));
+        expect(set.and(evens).toArray()).toEqual(ids.filter((id) => id % 2 === 0));
+        expect(set.andNot(evens).toArray()).toEqual(ids.filter((id) => id % 2 === 1));
+        expect(set.or(evens).toArray()).toEqual([...new Set([...ids, ...ids.filter((id) => id % 2 === 0)])].sort((a, b) => a - b));
+        expect(set.countAnd(evens)).toBe(ids.filter((id) => id % 2 === 0).length);
       }),
     );
+  });
+
+  it('never changes a set once made: every operation answers a new set', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 300 }), fc.array(fc.nat(), { maxLength: 200 }), fc.array(fc.nat(), { maxLength: 200 }), (size, rawA, rawB) => {
+        const a = Bitset.of(size, rawA.map((n) => n % size));
+        const b = Bitset.of(size, rawB.map((n) => n % size));
+        const before = [a.toArray(), b.toArray()];
+        for (const result of [a.and(b), a.or(b), a.andNot(b), a.complement(), b.and(a), b.or(a), b.andNot(a)]) {
+          expect(result).not.toBe(a);
+          expect(result).not.toBe(b);
+        }
+        a.countAnd(b);
+        expect([a.toArray(), b.toArray()]).toEqual(before);
+      }),
+    );
+  });
+
+  it('is filled by a builder once: the builder refuses changes after it built the set', () => {
+    const builder = new BitsetBuilder(40);
+    builder.add(3);
+    builder.addAll([5, 39]);
+    const set = builder.build();
+    expect(set.toArray()).toEqual([3, 5, 39]);
+    expect(() => builder.add(7)).toThrow(/already built/);
+    expect(set.has(7)).toBe(false);
   });
 });
 

@@ -19,7 +19,7 @@ export function referenceOrder<T extends RecordTable>(index: CollectionIndex<T>,
     set = set ? set.and(ids) : ids;
   }
   const matches = request.text ? index.text.findReference(request.text, size) : undefined;
-  if (matches) set = set ? set.and(matches.matches) : matches.matches.clone();
+  if (matches) set = set ? set.and(matches.matches) : matches.matches;
   const keep = set ?? Bitset.full(size);
   const all = keep.toArray();
   let ids: number[];
@@ -58,7 +58,7 @@ export function previousSelect<T extends RecordTable>(index: CollectionIndex<T>,
     set = set ? set.and(ids) : ids;
   }
   const matches = request.text ? index.text.findReference(request.text, size) : undefined;
-  if (matches) set = set ? set.and(matches.matches) : matches.matches.clone();
+  if (matches) set = set ? set.and(matches.matches) : matches.matches;
   const total = set ? set.count() : size;
   const { offset, limit } = request;
   if (offset >= total || limit <= 0) return { total, iris: [] };

@@ -25,8 +25,8 @@ export function labelValuesFilter<T extends RecordTable>(param: string, lookup: 
     link: (values) => values.map((value): [string, string] => [param, value]),
     select: (values, host) => {
       const labels = lookup(host.table);
-      const set = Bitset.full(host.table.size);
-      for (const label of labelsOf(values, (key) => labels.has(key))) set.and(Bitset.of(host.table.size, labels.get(label) ?? []));
+      let set = Bitset.full(host.table.size);
+      for (const label of labelsOf(values, (key) => labels.has(key))) set = set.and(Bitset.of(host.table.size, labels.get(label) ?? []));
       return set;
     },
   });

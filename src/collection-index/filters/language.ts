@@ -19,6 +19,6 @@ export function languageFilter<T extends RecordTable>(has: (table: T) => PerLang
       return value as LanguageCode;
     },
     link: (value) => [['language', value]],
-    select: (value, host) => has(host.table)[LANGUAGE_CODES[value]].clone(),
+    select: (value, host) => has(host.table)[LANGUAGE_CODES[value]],
   });
 }

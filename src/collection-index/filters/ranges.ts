@@ -16,14 +16,11 @@ function lowerBound<T>(sort: SortOrder, key: (id: number) => T, bound: T, below:
 
 /** Ids whose key is >= bound. */
 export function atLeast<T>(size: number, sort: SortOrder, key: (id: number) => T, bound: T, below: (a: T, b: T) => boolean): Bitset {
-  const set = new Bitset(size);
-  for (let i = lowerBound(sort, key, bound, below); i < sort.present; i++) set.add(sort.order[i]!);
-  return set;
+  return Bitset.of(size, sort.order.subarray(lowerBound(sort, key, bound, below), sort.present));
 }
 
 /** Ids whose key is <= bound. */
 export function atMost<T>(size: number, sort: SortOrder, key: (id: number) => T, bound: T, below: (a: T, b: T) => boolean): Bitset {
-  const set = new Bitset(size);
   // Keys <= bound are those not above it: the positions before the first key that `bound` is below.
   let low = 0;
   let high = sort.present;
@@ -32,6 +29,5 @@ export function atMost<T>(size: number, sort: SortOrder, key: (id: number) => T,
     if (below(bound, key(sort.order[middle]!))) high = middle;
     else low = middle + 1;
   }
-  for (let i = 0; i < low; i++) set.add(sort.order[i]!);
-  return set;
+  return Bitset.of(size, sort.order.subarray(0, low));
 }

@@ -18,7 +18,7 @@
  * hold the fast path to, never used by the service.
  */
 import MiniSearch, { type Query, type SearchOptions } from 'minisearch';
-import { Bitset } from '../bitset.js';
+import { Bitset, BitsetBuilder } from '../bitset.js';
 import { Accumulator, AccumulatorPool, topRanked } from './hits.js';
 import { PhraseTables } from './phrase-tables.js';
 import { PostingLists } from './postings.js';
@@ -136,7 +136,7 @@ export class TextIndex {
       size,
       true,
       ({ matches, scores, pool }) => {
-        if (scores === undefined) return { matches, ids: (keep ? matches.clone().and(keep) : matches).slice(offset, limit) };
+        if (scores === undefined) return { matches, ids: (keep ? matches.and(keep) : matches).slice(offset, limit) };
         const scratch = pool.take();
         try {
           return { matches, ids: topRanked(scores.ids.subarray(0, scores.count), scores.scores, keep, offset, limit, scratch.ids) };
@@ -168,24 +168,23 @@ export class TextIndex {
             this.groupInto(state, group, groupHits, rank);
             scores.and(groupHits, rank);
           });
-        if (scores.count === 0) return finish({ matches: new Bitset(size), scores, pool });
+        if (scores.count === 0) return finish({ matches: Bitset.empty(size), scores, pool });
       }
-      let excluded: Bitset | undefined;
+      let excludedIds: BitsetBuilder | undefined;
       for (const item of query.excluded) {
-        const out = (excluded ??= new Bitset(size));
+        const out = (excludedIds ??= new BitsetBuilder(size));
         pool.with((itemHits) => {
           this.itemInto(state, item, itemHits, false);
           for (let i = 0; i < itemHits.count; i++) out.add(itemHits.ids[i]!);
         });
       }
+      const excluded = excludedIds?.build();
       if (groups.length === 0) {
         // Only exclusions (or nothing searchable): every record that no excluded word matches, in pid order.
-        return finish({ matches: excluded ? excluded.complement() : new Bitset(size), pool });
+        return finish({ matches: excluded ? excluded.complement() : Bitset.empty(size), pool });
       }
       if (excluded) scores.filter((id) => !excluded.has(id));
-      const matches = new Bitset(size);
-      for (let i = 0; i < scores.count; i++) matches.add(scores.ids[i]!);
-      return finish({ matches, scores, pool });
+      return finish({ matches: Bitset.of(size, scores.ids.subarray(0, scores.count)), scores, pool });
     } finally {
       pool.give(scores);
     }
@@ -288,12 +287,13 @@ export class TextIndex {
         scores = next;
       }
     }
-    const excluded = new Bitset(size);
-    for (const item of query.excluded) for (const id of this.matchItem(item).keys()) excluded.add(id);
+    const excludedIds = new BitsetBuilder(size);
+    for (const item of query.excluded) excludedIds.addAll(this.matchItem(item).keys());
+    const excluded = excludedIds.build();
 
     if (scores === undefined) {
       // Only exclusions (or nothing searchable): every record that no excluded word matches, in pid order.
-      const matches = query.excluded.length > 0 ? excluded.complement() : new Bitset(size);
+      const matches = query.excluded.length > 0 ? excluded.complement() : Bitset.empty(size);
       return { ranked: Uint32Array.from(matches.toArray()), matches };
     }
     const ranked = [...scores.entries()].filter(([id]) => !excluded.has(id)).sort((a, b) => b[1] - a[1] || a[0] - b[0]);

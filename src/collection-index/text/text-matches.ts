@@ -41,7 +41,7 @@ export class PidOrderMatches implements TextMatches {
   constructor(readonly matches: Bitset) {}
 
   page(keep: Bitset | undefined, offset: number, limit: number): number[] {
-    return (keep ? this.matches.clone().and(keep) : this.matches).slice(offset, limit);
+    return (keep ? this.matches.and(keep) : this.matches).slice(offset, limit);
   }
 }
 

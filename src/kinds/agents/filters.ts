@@ -19,7 +19,7 @@ const roleFilter = defineAgentFilter<AgentRole>({
   params: ['role'],
   parse: (query) => oneOf(query, 'role', AGENT_ROLES),
   link: (role) => [['role', role]],
-  select: (role, host) => host.table.roles[role].clone(),
+  select: (role, host) => host.table.roles[role],
 });
 
 const hasBioFilter = defineAgentFilter<true>({
@@ -27,7 +27,7 @@ const hasBioFilter = defineAgentFilter<true>({
   params: ['hasBio'],
   parse: (query) => (booleanParam(query, 'hasBio') === true ? true : undefined),
   link: () => [['hasBio', 'true']],
-  select: (_value, host) => host.table.hasBio.clone(),
+  select: (_value, host) => host.table.hasBio,
 });
 
 const typeFilter = defineAgentFilter<AgentType>({
@@ -35,7 +35,7 @@ const typeFilter = defineAgentFilter<AgentType>({
   params: ['type'],
   parse: (query) => oneOf(query, 'type', Object.keys(AGENT_TYPES) as AgentType[]),
   link: (type) => [['type', type]],
-  select: (type, host) => host.table.types[type].clone(),
+  select: (type, host) => host.table.types[type],
 });
 
 export const AGENT_FILTERS: readonly CollectionFilter<AgentTable>[] = [

@@ -3,7 +3,7 @@
  * other names, the Dutch name of the citizenship, roles from the listed objects, and biography languages.
  * Built from the rows of the `agents/index-*` SELECT queries by a pure function.
  */
-import { Bitset } from '../../collection-index/bitset.js';
+import { Bitset, BitsetBuilder } from '../../collection-index/bitset.js';
 import { type PerLanguage, textsPerLanguage } from '../../collection-index/languages.js';
 import { type Postings, PostingsBuilder } from '../../collection-index/postings.js';
 import { forEachListed, listRecords, type RecordTable, type Row } from '../../collection-index/record-table.js';
@@ -56,9 +56,9 @@ export function buildAgentTable(generationId: string, rows: AgentRows): AgentTab
     const known = nationalityLabels.get(key);
     if (known === undefined || row.label < known) nationalityLabels.set(key, row.label);
   });
-  const roles = { designer: new Bitset(size), producer: new Bitset(size) };
+  const roleBuilders = { designer: new BitsetBuilder(size), producer: new BitsetBuilder(size) };
   forEachListed(rows.roles, idOf, (id, row) => {
-    if (row.role === 'designer' || row.role === 'producer') roles[row.role].add(id);
+    if (row.role === 'designer' || row.role === 'producer') roleBuilders[row.role].add(id);
   });
   const { has: bioIn } = textsPerLanguage(size, rows.biographies, idOf);
 
@@ -69,8 +69,8 @@ export function buildAgentTable(generationId: string, rows: AgentRows): AgentTab
     types: { individual: byClass(AGENT_TYPES.individual), organisation: byClass(AGENT_TYPES.organisation), unknown: byClass(AGENT_TYPES.unknown) },
     nationalities: nationalities.build(),
     nationalityLabels,
-    roles,
-    hasBio: bioIn.nl.clone().or(bioIn.fr).or(bioIn.en),
+    roles: { designer: roleBuilders.designer.build(), producer: roleBuilders.producer.build() },
+    hasBio: bioIn.nl.or(bioIn.fr).or(bioIn.en),
     bioIn,
   };
 }

@@ -4,8 +4,8 @@
  * labels (weight 3), scope notes (1) and pid (4). Stubs are `{@id, @type crm:E55_Type, rdfs:label}`, as the
  * real service writes them.
  */
-import { perLanguage, type PerLanguage, TITLE_LANGUAGES, type TitleLanguage } from '../../collection-index/languages.js';
-import { Bitset } from '../../collection-index/bitset.js';
+import { builtPerLanguage, perLanguage, type PerLanguage, TITLE_LANGUAGES, type TitleLanguage } from '../../collection-index/languages.js';
+import { BitsetBuilder, type Bitset } from '../../collection-index/bitset.js';
 import { forEachListed, listRecords, type RecordTable, type Row } from '../../collection-index/record-table.js';
 import type { TextField } from '../../collection-index/text/text-index.js';
 import type { OracleFragment } from '../../collection-index/oracle.js';
@@ -34,14 +34,14 @@ export function buildConceptTable(generationId: string, rows: ConceptRows): Conc
   const { listed, base } = listRecords(generationId, rows.concepts, { record: 'record', pid: 'pid' });
   const prefLabels = perLanguage<(string | undefined)[]>(() => new Array<string | undefined>(base.size));
   const scopeNotes = perLanguage<(string | undefined)[]>(() => new Array<string | undefined>(base.size));
-  const hasLabelIn = perLanguage(() => new Bitset(base.size));
+  const hasLabelIn = perLanguage(() => new BitsetBuilder(base.size));
   forEachListed(rows.texts, base.idOf, (id, row) => {
     if (!isLanguage(row.lang) || row.text === undefined) return;
     const texts = row.field === 'label' ? prefLabels : scopeNotes;
     texts[row.lang][id] ??= row.text;
     if (row.field === 'label') hasLabelIn[row.lang].add(id);
   });
-  return { ...base, labels: listed.map((row) => row.label ?? row.pid!), prefLabels, scopeNotes, hasLabelIn };
+  return { ...base, labels: listed.map((row) => row.label ?? row.pid!), prefLabels, scopeNotes, hasLabelIn: builtPerLanguage(hasLabelIn) };
 }
 
 export const CONCEPTS: ResourceKind<ConceptTable> = {

@@ -4,7 +4,7 @@
  * images: "objects containing the color" are those with any image showing it, and the filters `color` and
  * `cssColor` select exactly them, so the colour index's counts are the filters' totals.
  */
-import { Bitset } from '../../collection-index/bitset.js';
+import { Bitset, BitsetBuilder } from '../../collection-index/bitset.js';
 import { forEachListed, type Row } from '../../collection-index/record-table.js';
 import { BASE_COLORS, baseColorOf, type BaseColor } from '../../colors/base-colors.js';
 import { hexToLab } from '../../colors/color-space.js';
@@ -85,7 +85,7 @@ const itemOrder = (a: string, b: string): number => a.localeCompare(b, 'en', { n
  * (two clusters may carry one name) and a base colour's share is the image's base note.
  */
 export function buildColorFacts(size: number, rows: readonly Row[], idOf: ReadonlyMap<string, number>): ColorFacts {
-  const hasColors = new Bitset(size);
+  const hasColors = new BitsetBuilder(size);
   const baseOfHex = new Map<string, BaseColor>();
   // Object id → visual item IRI → the image's notes as read.
   const read = new Map<number, Map<string, { bases: Map<BaseColor, number>; colors: PaletteColor[] }>>();
@@ -138,7 +138,7 @@ export function buildColorFacts(size: number, rows: readonly Row[], idOf: Readon
     images.set(id, palettes);
   }
   return {
-    hasColors,
+    hasColors: hasColors.build(),
     bases: new Map([...bases].map(([base, map]) => [base, postings(base, map)])),
     tones: new Map([...tones].map(([key, tone]) => [key, postings(tone.label, tone.dominance)])),
     images,

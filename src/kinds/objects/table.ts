@@ -76,10 +76,7 @@ export function buildObjectTable(generationId: string, rows: IndexRows): ObjectT
   const { size, idOf } = base;
 
   const flag = (name: string): Bitset => Bitset.of(size, listed.flatMap((row, id) => (row[name] === 'true' ? [id] : [])));
-  const koepels = flag('hasParts');
-  listed.forEach((row, id) => {
-    if (KOEPEL_NUMBER.test(row.number!)) koepels.add(id);
-  });
+  const koepels = Bitset.of(size, listed.flatMap((row, id) => (row.hasParts === 'true' || KOEPEL_NUMBER.test(row.number!) ? [id] : [])));
 
   const { texts: titles, has: hasTitleIn } = textsPerLanguage(size, rows.titles, idOf);
   const { texts: descriptions } = textsPerLanguage(size, rows.descriptions, idOf, (before, next) => `${before}\n${next}`);

@@ -30,8 +30,8 @@ export const colorFilter = defineObjectFilter<BaseColor[]>({
   },
   link: (colors) => [['color', colors.join(',')]],
   select: (colors, host) => {
-    const set = Bitset.full(host.table.size);
-    for (const color of colors) set.and(Bitset.of(host.table.size, host.table.colors.bases.get(color)?.ids ?? []));
+    let set = Bitset.full(host.table.size);
+    for (const color of colors) set = set.and(Bitset.of(host.table.size, host.table.colors.bases.get(color)?.ids ?? []));
     return set;
   },
 });
@@ -46,5 +46,5 @@ export const hasColorsFilter = defineObjectFilter<boolean>({
   params: ['hasColors'],
   parse: (query) => booleanParam(query, 'hasColors'),
   link: (value) => [['hasColors', String(value)]],
-  select: (value, host) => (value ? host.table.colors.hasColors.clone() : host.table.colors.hasColors.complement()),
+  select: (value, host) => (value ? host.table.colors.hasColors : host.table.colors.hasColors.complement()),
 });

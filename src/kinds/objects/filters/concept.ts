@@ -3,16 +3,16 @@
  * each expands to every narrower concept, at any depth, and keeps the objects that have one of them as
  * type, material, technique or sub-collection.
  */
-import { Bitset } from '../../../collection-index/bitset.js';
+import { Bitset, BitsetBuilder } from '../../../collection-index/bitset.js';
 import type { ObjectTable } from '../table.js';
 import { defineObjectFilter } from './define.js';
 import { single } from '../../../collection-index/filters/params.js';
 import { recordIri } from '../../../collection-index/filters/record-reference.js';
 
 function objectsOf(table: ObjectTable, concepts: Iterable<string>): Bitset {
-  const set = new Bitset(table.size);
-  for (const concept of table.thesaurus.closure(concepts)) for (const id of table.concepts.get(concept) ?? []) set.add(id);
-  return set;
+  const set = new BitsetBuilder(table.size);
+  for (const concept of table.thesaurus.closure(concepts)) set.addAll(table.concepts.get(concept) ?? []);
+  return set.build();
 }
 
 export const conceptFilter = defineObjectFilter<string>({
@@ -22,7 +22,7 @@ export const conceptFilter = defineObjectFilter<string>({
   link: (value) => [['concept', value]],
   select: (value, host) => {
     const iri = recordIri(host.iris, 'concept', value);
-    return iri ? objectsOf(host.table, [iri]) : new Bitset(host.table.size);
+    return iri ? objectsOf(host.table, [iri]) : Bitset.empty(host.table.size);
   },
 });
 

@@ -13,7 +13,7 @@ function flagFilter(param: string, flag: (table: ObjectTable) => Bitset): Object
     params: [param],
     parse: (query) => (booleanParam(query, param) === true ? true : undefined),
     link: () => [[param, 'true']],
-    select: (_value, host) => flag(host.table).clone(),
+    select: (_value, host) => flag(host.table),
   });
 }
 

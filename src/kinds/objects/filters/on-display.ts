@@ -7,5 +7,5 @@ export const onDisplayFilter = defineObjectFilter<boolean>({
   params: ['onDisplay'],
   parse: (query) => booleanParam(query, 'onDisplay'),
   link: (value) => [['onDisplay', String(value)]],
-  select: (value, host) => (value ? host.table.onDisplay.clone() : host.table.onDisplay.complement()),
+  select: (value, host) => (value ? host.table.onDisplay : host.table.onDisplay.complement()),
 });

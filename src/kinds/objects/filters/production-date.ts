@@ -7,7 +7,7 @@
 import { ParamError } from '../../../collection-index/filters/filter.js';
 import { defineObjectFilter } from './define.js';
 import { single, yearParam } from '../../../collection-index/filters/params.js';
-import { Bitset } from '../../../collection-index/bitset.js';
+import { BitsetBuilder } from '../../../collection-index/bitset.js';
 
 export interface YearRange {
   date?: { from?: number; to?: number };
@@ -52,9 +52,9 @@ export const productionDateFilter = defineObjectFilter<YearRange>({
     const from = Math.max(-Infinity, ...[range.date?.from, range.dateFrom].filter((year): year is number => year !== undefined));
     const to = Math.min(Infinity, ...[range.date?.to, range.dateTo].filter((year): year is number => year !== undefined));
     const { object, begin, end } = host.table.spans;
-    const set = new Bitset(host.table.size);
+    const set = new BitsetBuilder(host.table.size);
     // Overlap: the span begins at or before the range's end and ends at or after its start.
     for (let i = 0; i < object.length; i++) if (begin[i]! <= to && end[i]! >= from) set.add(object[i]!);
-    return set;
+    return set.build();
   },
 });
