@@ -32,7 +32,7 @@ export interface AnalysedImage {
 export const HEX_COMMENT = 'Dominant colors extracted from the digital image as HEX values';
 export const BASE_COMMENT = 'Dominant base colors grouped and aggregated for indexing';
 
-/** Percent of the foreground with two decimals, as an xsd:decimal lexical form. */
+/** Percent of the foreground with two decimals, as an xsd:double lexical form. */
 const percent = (share: number): string => (Math.round(share * 10000) / 100).toFixed(2);
 
 /** Adds the visual items of `images` (analysed, kept images in canvas order) to the object `O` (`<iri>`). */

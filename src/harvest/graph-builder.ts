@@ -173,12 +173,15 @@ export class GraphBuilder {
     this.add(node, P.P2, this.typeNode(typeTerm, typeLabel));
   }
 
-  /** A blank `crm:E54_Dimension`: typed, with an xsd:decimal value and a measurement unit node. */
+  /**
+   * A blank `crm:E54_Dimension`: typed, with an xsd:double value (what the record's JSON-LD number means: the
+   * context coerces `crm:P90_has_value` to xsd:double, docs/graph-model.md) and a measurement unit node.
+   */
   dimension(typeTerm: string, typeLabel: string, decimal: string, unit: { term: string; label: string }): string {
     const node = this.blank();
     this.add(node, P.type, C.E54_Dimension);
     this.add(node, P.P2, this.typeNode(typeTerm, typeLabel));
-    this.add(node, P.P90, typed(decimal, XSD.decimal));
+    this.add(node, P.P90, typed(decimal, XSD.double));
     this.add(node, P.P91, unit.term);
     if (this.first(unit.term)) {
       this.add(unit.term, P.type, C.E58_Measurement_Unit);

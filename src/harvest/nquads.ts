@@ -95,6 +95,7 @@ export const XSD = {
   date: xsd('date'),
   gYear: xsd('gYear'),
   decimal: xsd('decimal'),
+  double: xsd('double'),
   integer: xsd('integer'),
   boolean: xsd('boolean'),
 } as const;

@@ -22,6 +22,8 @@ export const P = {
   license: `<${NS.dcterms}license>`,
   thumbnail: `<${NS.foaf}thumbnail>`,
   position: `<${NS.schema}position>`,
+  /** The record's first image: what the JSON-LD's convenience key `image` states (spec, "Image node"). */
+  image: `<${NS.schema}image>`,
   citizenship: `<${NS.person}citizenship>`,
   prefLabel: `<${NS.skos}prefLabel>`,
   scopeNote: `<${NS.skos}scopeNote>`,

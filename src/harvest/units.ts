@@ -6,7 +6,7 @@ const SHIFT: Record<Dimension['unit'], number> = { mm: -1, cm: 0, m: 2 };
 const MAX_DECIMALS = 3;
 
 /**
- * The value in centimetres as an xsd:decimal lexical form. The conversion moves the decimal point in
+ * The value in centimetres as a plain decimal spelling (the lexical form the graph writes as xsd:double). The conversion moves the decimal point in
  * the number's shortest decimal spelling, so 135 mm is exactly "13.5", never 13.500000000000002.
  */
 export function centimetres(value: number, unit: Dimension['unit']): string {

@@ -10,6 +10,8 @@
  * - a blank node output once loses its `@id`; one output more often keeps it, relabelled `_:bN` in the order
  *   jsonld's node-map issuer meets blank nodes (fromRDF's sorted subjects, then sorted properties);
  * - keys follow the sorted expanded IRIs (`@id`, `@type`, then properties), single values are not arrays;
+ * - a literal whose datatype a term coerces to (`{"@type": "xsd:double"}`) compacts to that term with its
+ *   lexical form as a plain string; any other value of that property does not use the term;
  * - IRIs compact to a term with the same IRI (a `@type: @id` term only for node values), else to the
  *   shortest compact IRI of a prefix, else stay absolute; a node value under a `@type: @id` term that has
  *   nothing but its `@id` becomes that string;
@@ -32,6 +34,8 @@ interface CompiledContext {
   plainTerms: Map<string, string>;
   /** IRI → term for `@type: @id` terms (node values only). */
   idTerms: Map<string, string>;
+  /** IRI → term and the datatype it coerces (literals of that datatype only). */
+  typedTerms: Map<string, { term: string; datatype: string }>;
   vocabCache: Map<string, string>;
   idCache: Map<string, string>;
   /** The context as JSON: every document gets its own copy, as from jsonld.js (shaping mutates documents). */
@@ -61,6 +65,7 @@ function compileContext(context: Record<string, unknown>): CompiledContext {
   };
   const plainTerms = new Map<string, string>();
   const idTerms = new Map<string, string>();
+  const typedTerms = new Map<string, { term: string; datatype: string }>();
   for (const [term, definition] of Object.entries(context)) {
     if (term.startsWith('@') || definition === null) continue;
     let iri: string;
@@ -69,11 +74,17 @@ function compileContext(context: Record<string, unknown>): CompiledContext {
     else if (typeof definition === 'object') {
       const def = definition as Record<string, unknown>;
       const keys = Object.keys(def).filter((key) => key !== '@id' && key !== '@type');
-      if (keys.length > 0 || (def['@type'] !== undefined && def['@type'] !== '@id')) {
+      const type = def['@type'];
+      if (keys.length > 0 || (type !== undefined && (typeof type !== 'string' || (type !== '@id' && type.startsWith('@'))))) {
         throw new Error(`compiled frame: term definition of ${term} is not supported`);
       }
       iri = typeof def['@id'] === 'string' ? expand(def['@id']) : expand(term);
-      typeId = def['@type'] === '@id';
+      typeId = type === '@id';
+      if (type !== undefined && !typeId) {
+        const known = typedTerms.get(iri);
+        if (known === undefined || better(term, known.term)) typedTerms.set(iri, { term, datatype: expand(type) });
+        continue;
+      }
     } else throw new Error(`compiled frame: term definition of ${term} is not supported`);
     const map = typeId ? idTerms : plainTerms;
     if (better(term, map.get(iri))) map.set(iri, term);
@@ -83,6 +94,7 @@ function compileContext(context: Record<string, unknown>): CompiledContext {
     terms: new Set(Object.keys(context).filter((term) => !term.startsWith('@'))),
     plainTerms,
     idTerms,
+    typedTerms,
     vocabCache: new Map(),
     idCache: new Map(),
     json: JSON.stringify(context),
@@ -190,7 +202,9 @@ class Framer {
           if (ctx.idTerms.get(property) === key && this.isBareReference(value)) add(out, key, this.idOf(value) as string);
           else add(out, key, this.build(value));
         } else {
-          add(out, compactVocab(ctx, property, false), this.literal(value));
+          const typed = ctx.typedTerms.get(property);
+          if (typed !== undefined && value.language === undefined && value.datatype === typed.datatype) add(out, typed.term, value.value);
+          else add(out, compactVocab(ctx, property, false), this.literal(value));
         }
       }
     }

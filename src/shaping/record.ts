@@ -4,7 +4,7 @@
  * (identity, label, then properties A-Z), language-tagged nodes in the order nl, fr, en, and the kind's key
  * order. A kind with rules a list cannot say passes them as `finish`.
  */
-import type { JsonObject } from './jsonld.js';
+import type { JsonObject, JsonValue } from './jsonld.js';
 import { alwaysArray, asArray, dropStandardSameAs, numberValue, orderKeys, singular, sortByLanguage, walkNodes } from './rules.js';
 
 export interface ShapeRules {
@@ -23,6 +23,8 @@ export interface ShapeRules {
 /** The keys every record starts with (spec, "Fields on every single record"), before its own table's rows. */
 export const RECORD_HEAD_KEYS = ['@context', '@id', '@type', 'rdfs:label', 'owl:sameAs', 'prov:generatedAtTime'] as const;
 
+const P90_IRI = 'http://www.cidoc-crm.org/cidoc-crm/P90_has_value';
+
 export const NESTED_KEY_ORDER = ['@id', '@type', 'rdfs:label'] as const;
 
 /** Turns a framed record node into the documented record by `rules`. */
@@ -34,6 +36,11 @@ export function shapeRecord(framed: JsonObject, rules: ShapeRules): JsonObject {
   walkNodes(node, (nested) => {
     if (nested === node) return;
     alwaysArray(nested, rules.nestedAlwaysArray);
+    // A generation harvested before measurements were doubles has decimals, which the context's term does not take.
+    if (P90_IRI in nested) {
+      nested['crm:P90_has_value'] = nested[P90_IRI] as JsonValue;
+      delete nested[P90_IRI];
+    }
     if ('crm:P90_has_value' in nested) nested['crm:P90_has_value'] = numberValue(nested['crm:P90_has_value']) ?? null;
     const ordered = orderKeys(nested, NESTED_KEY_ORDER);
     for (const key of Object.keys(nested)) delete nested[key];

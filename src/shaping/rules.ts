@@ -37,13 +37,15 @@ export function orderKeys(node: JsonObject, order: readonly string[]): JsonObjec
   return out;
 }
 
-/** `{@type: xsd:decimal, @value: "13.5"}` → 13.5, for the measurement values the spec shows as numbers. */
+/**
+ * `"13.5"` (an xsd:double the context coerces) or `{@type: xsd:decimal, @value: "13.5"}` (a generation harvested
+ * before measurements were doubles) → 13.5, for the measurement values the spec shows as numbers.
+ */
 export function numberValue(value: JsonValue | undefined): JsonValue | undefined {
-  if (isObject(value) && typeof value['@value'] === 'string') {
-    const number = Number(value['@value']);
-    return Number.isFinite(number) ? number : value;
-  }
-  return value;
+  const lexical = typeof value === 'string' ? value : isObject(value) && typeof value['@value'] === 'string' ? value['@value'] : undefined;
+  if (lexical === undefined) return value;
+  const number = Number(lexical);
+  return Number.isFinite(number) ? number : value;
 }
 
 /** Applies `visit` to every node object below `value` (depth first, the node itself included; `@context` is skipped). */

@@ -28,17 +28,18 @@ describe('The compiled object frame on hand-made graphs', () => {
       objectType,
       `${root} ${LABEL} "Vaas" .`,
       `${root} <${CRM}P43_has_dimension> _:d .`,
-      `_:d <${CRM}P90_has_value> "6.7"^^<http://www.w3.org/2001/XMLSchema#decimal> .`,
+      `_:d <${CRM}P90_has_value> "6.7"^^<http://www.w3.org/2001/XMLSchema#double> .`,
       `${root} ${SAME_AS} <http://other/1> .`,
     ].join('\n');
     // Keys follow the expanded IRIs (cidoc-crm < w3.org/2000 < https://www.w3.org/2002/owl), the blank node
-    // is referenced once so loses its label, and owl:sameAs (@type @id) compacts the reference to a string.
+    // is referenced once so loses its label, owl:sameAs (@type @id) compacts the reference to a string, and the
+    // measurement (a term coercing xsd:double) its value to the lexical form.
     expect(JSON.stringify(frameRecordGraph(nquads, ROOT, CONTEXT))).toBe(
       JSON.stringify({
         '@context': CONTEXT,
         '@id': ROOT,
         '@type': 'crm:E22_Human-Made_Object',
-        'crm:P43_has_dimension': { 'crm:P90_has_value': { '@type': 'xsd:decimal', '@value': '6.7' } },
+        'crm:P43_has_dimension': { 'crm:P90_has_value': '6.7' },
         'rdfs:label': 'Vaas',
         'owl:sameAs': 'http://other/1',
       }),
@@ -46,6 +47,13 @@ describe('The compiled object frame on hand-made graphs', () => {
   });
 
   const cases: Record<string, string[]> = {
+    'a measurement of another datatype than the context coerces (a generation harvested before doubles)': [
+      objectType,
+      `${root} <${CRM}P43_has_dimension> _:d .`,
+      `_:d <${CRM}P90_has_value> "6.7"^^<http://www.w3.org/2001/XMLSchema#decimal> .`,
+      `${root} <${CRM}P43_has_dimension> _:e .`,
+      `_:e <${CRM}P90_has_value> "12"^^<http://www.w3.org/2001/XMLSchema#double> .`,
+    ],
     'a cycle back to the root and between two embedded nodes': [
       objectType,
       `${root} <${CRM}P108i_was_produced_by> <http://x/production> .`,

@@ -179,6 +179,9 @@ function images(g: GraphBuilder, O: string, o: ObjectRecord, keep: (url: string)
     g.add(node, P.P104, rights);
     if (g.first(rights)) g.add(rights, P.type, C.E30_Right);
     g.add(node, P.position, typed(String(position), XSD.integer));
+    // The JSON-LD repeats the first image as `image` (schema:image): the graph states it too, so the record's
+    // JSON-LD says nothing its Turtle does not (docs/graph-model.md).
+    if (position === 1) g.add(O, P.image, node);
   }
   return [...seen];
 }
