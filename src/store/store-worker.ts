@@ -92,6 +92,21 @@ port.on('message', (message: ToWorker) => {
   else answer(message, shaping);
 });
 
+/**
+ * A CONSTRUCT or DESCRIBE answer with each triple once. Oxigraph writes a triple once per solution that makes it
+ * (a DESCRIBE over the union of the record graphs repeats a triple stated in several graphs); the answer is a
+ * graph, a set. Its N-Triples lines are kept once each (one line is one triple, blank node labels are the
+ * answer's own); another syntax is written by a store of its own that holds those triples.
+ */
+function graphAnswer(store: oxigraph.Store, sparql: string, format: string, union: boolean | undefined): string {
+  const lines = String(store.query(sparql, { results_format: 'application/n-triples', use_default_graph_as_union: union })).split('\n');
+  const triples = [...new Set(lines.filter((line) => line !== ''))].map((line) => `${line}\n`).join('');
+  if (format === 'application/n-triples' || format === 'application/n-quads') return triples;
+  const graph = new oxigraph.Store();
+  graph.load(triples, { format: 'application/n-triples' });
+  return String(graph.dump({ format, from_graph_name: oxigraph.defaultGraph() }));
+}
+
 /** Runs a query on its part of the generation; with a shaping job, answers the finished records instead. */
 function answer(message: Extract<ToWorker, { type: 'query' }>, shaping: RecordShaping | undefined): void {
   const started = performance.now();
@@ -101,7 +116,10 @@ function answer(message: Extract<ToWorker, { type: 'query' }>, shaping: RecordSh
     const store = message.nonPublic ? nonPublicPart : publicPart;
     if (store === undefined) throw new Error('this store holds the public part only');
     const shape = message.shape && answerShape(format, message.shape);
-    const result = String(store.query(message.sparql, { results_format: format, use_default_graph_as_union: message.union }));
+    const result =
+      answersWithRdf(form) && !message.shape
+        ? graphAnswer(store, message.sparql, format, message.union)
+        : String(store.query(message.sparql, { results_format: format, use_default_graph_as_union: message.union }));
     const body = message.shape && shape && shaping ? shapeAnswer(result, shape, message.shape, shaping) : result;
     send({ type: 'answer', id: message.id, body, ms: performance.now() - started });
     reportMemory();

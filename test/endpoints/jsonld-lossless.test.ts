@@ -17,10 +17,10 @@ import { createRequire } from 'node:module';
 import request from 'supertest';
 import jsonld from 'jsonld';
 import { isomorphic } from 'rdf-isomorphic';
-import { DataFactory, Parser } from 'n3';
+import { Parser } from 'n3';
 import type * as RDF from '@rdfjs/types';
 import { startDemoApp, type DemoApp } from '../helpers/demo.js';
-import { parseRdf, triplesOf, uniqueQuads } from './sparql-test-parsers.js';
+import { oneSpelling, parseRdf, triplesOf, uniqueQuads } from './sparql-test-parsers.js';
 
 type Json = Record<string, unknown>;
 
@@ -229,12 +229,6 @@ const TURTLE_ONLY = (q: RDF.Quad, record: string): boolean =>
   q.predicate.value === 'http://www.w3.org/2002/07/owl#sameAs' ||
   q.predicate.value === 'http://schema.org/position' || (q.subject.value === record && q.predicate.value === 'http://purl.org/dc/terms/modified');
 const XSD_DOUBLE = 'http://www.w3.org/2001/XMLSchema#double';
-
-/** An xsd:double literal in one spelling per value (the datatype itself is kept and compared). */
-function oneSpelling(q: RDF.Quad): RDF.Quad {
-  if (q.object.termType !== 'Literal' || q.object.datatype.value !== XSD_DOUBLE) return q;
-  return DataFactory.quad(q.subject, q.predicate, DataFactory.literal(String(Number(q.object.value)), DataFactory.namedNode(XSD_DOUBLE)), q.graph);
-}
 
 /** A term as N-Triples would write it, enough to tell datatypes and languages apart. */
 const term = (t: RDF.Term): string => (t.termType === 'Literal' ? `"${t.value}"${t.language ? `@${t.language}` : `^^${t.datatype.value}`}` : t.value);

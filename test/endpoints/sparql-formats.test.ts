@@ -2,14 +2,17 @@
  * Every answer format of /sparql, read back with a real parser and compared with the same query run on the
  * SPARQL store directly; the service description; the editor page with its example queries and local assets.
  */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { isomorphic } from 'rdf-isomorphic';
 import { Parser } from 'n3';
 import { EXAMPLE_QUERIES } from '../../src/sparql/examples.js';
-import { sourceObjects, sourceRecords, startDemoApp, type DemoApp } from '../helpers/demo.js';
+import { generationFiles } from '../../src/store/generations.js';
+import { sourceObjects, sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
 
 type AgentLike = { pid: string; public: boolean; citizenship?: { labels: { en: string } } };
-import { parseCsv, parseRdf, parseResults, parseSelect, triplesOf, uniqueQuads } from './sparql-test-parsers.js';
+import { oneSpelling, parseCsv, parseRdf, parseResults, parseSelect, triplesOf, uniqueQuads } from './sparql-test-parsers.js';
 
 let demo: DemoApp;
 beforeAll(async () => {
@@ -18,6 +21,7 @@ beforeAll(async () => {
 afterAll(() => demo.close());
 
 const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 const SELECT = `SELECT ?object ?label ?begin WHERE {
   GRAPH ?object { ?object a <${CRM}E22_Human-Made_Object> ; <http://www.w3.org/2000/01/rdf-schema#label> ?label .
     OPTIONAL { ?object <${CRM}P108i_was_produced_by>/<${CRM}P4_has_time-span>/<${CRM}P82a_begin_of_the_begin> ?begin } }
@@ -71,15 +75,44 @@ describe('/sparql answer formats, each read with a real parser', () => {
   it.each(['text/turtle', 'application/n-triples', 'application/n-quads', 'application/ld+json', 'application/rdf+xml'])(
     'answers CONSTRUCT as %s, isomorphic to the store’s graph',
     async (type) => {
-      const storeGraph = uniqueQuads(new Parser({ format: 'application/n-quads' }).parse(await fromStore(CONSTRUCT, 'application/n-quads')));
+      // Doubles compared as values: jsonld.js reads a double in its canonical spelling (sparql-test-parsers.ts).
+      const storeGraph = uniqueQuads(new Parser({ format: 'application/n-quads' }).parse(await fromStore(CONSTRUCT, 'application/n-quads'))).map(oneSpelling);
       expect(storeGraph.length).toBeGreaterThan(50);
       const res = await request(demo.app).post('/sparql').set('Content-Type', 'application/sparql-query').set('Accept', type).send(CONSTRUCT);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe(`${type}; charset=utf-8`);
-      const got = uniqueQuads(triplesOf(await parseRdf(res.text, type)));
+      const got = uniqueQuads(triplesOf(await parseRdf(res.text, type))).map(oneSpelling);
       expect(isomorphic(got, storeGraph)).toBe(true);
     },
   );
+
+  it('answers DESCRIBE and CONSTRUCT with each triple once, however many graphs or solutions state it', async () => {
+    // Independent truth: the distinct statements of the public N-Quads file.
+    const quads = new Parser({ format: 'application/n-quads' }).parse(gunzipSync(readFileSync(generationFiles(demo.data.generation.dir).public)).toString('utf8'));
+    const object = `${TEST_BASE_URL}/v2/id/object/1482`;
+    const key = (q: { subject: { value: string }; predicate: { value: string }; object: { termType: string; value: string } }): string => `${q.subject.value} ${q.predicate.value} ${termKey(q.object as never)}`;
+    const aboutObject = new Set(quads.filter((q) => q.subject.value === object).map(key));
+    const classes = new Set(quads.filter((q) => q.predicate.value === RDF_TYPE && q.graph.termType === 'NamedNode').map((q) => q.object.value));
+    for (const type of ['application/n-triples', 'text/turtle']) {
+      const described = await request(demo.app).get('/sparql').query({ query: `DESCRIBE <${object}>` }).set('Accept', type);
+      expect(described.status).toBe(200);
+      const triples = triplesOf(await parseRdf(described.text, type));
+      if (type === 'application/n-triples') {
+        const lines = described.text.split('\n').filter((line) => line !== '');
+        expect(new Set(lines).size).toBe(lines.length);
+      }
+      expect(triples.length).toBe(uniqueQuads(triples).length);
+      const named = (keys: Iterable<string>): string[] => [...keys].filter((k) => !k.includes('BlankNode|')).sort();
+      expect(named(triples.filter((q) => q.subject.value === object).map(key))).toEqual(named(aboutObject));
+    }
+    // 300 solutions (objects), each making the same triple: one line.
+    const objects = `CONSTRUCT { <urn:x:all> <urn:x:hasClass> ?class } WHERE { GRAPH ?g { ?s a ?class FILTER (?class = <${CRM}E22_Human-Made_Object>) } } LIMIT 300`;
+    expect(classes.has(`${CRM}E22_Human-Made_Object`)).toBe(true);
+    for (const type of ['application/n-triples', 'text/turtle', 'application/ld+json']) {
+      const constructed = await request(demo.app).get('/sparql').query({ query: objects }).set('Accept', type);
+      expect([type, triplesOf(await parseRdf(constructed.text, type)).map(key)]).toEqual([type, [`urn:x:all urn:x:hasClass NamedNode|${CRM}E22_Human-Made_Object||`]]);
+    }
+  });
 
   it('defaults to SPARQL JSON for SELECT and Turtle for CONSTRUCT, and answers 406 to what it cannot write', async () => {
     const select = await request(demo.app).get('/sparql').query({ query: 'SELECT * WHERE { ?s ?p ?o } LIMIT 1' });

@@ -48,6 +48,17 @@ export const triplesOf = (quads: readonly RDF.Quad[]): RDF.Quad[] =>
   quads.map((q) => DataFactory.quad(q.subject as RDF.Quad_Subject, q.predicate as RDF.Quad_Predicate, q.object as RDF.Quad_Object));
 
 /** Distinct quads (RDF graphs are sets; serialisers may repeat nothing, but parsers may see duplicates). */
+const XSD_DOUBLE = 'http://www.w3.org/2001/XMLSchema#double';
+
+/**
+ * An xsd:double literal in one spelling per value, the datatype kept: jsonld.js writes a double in its canonical
+ * form (`7.65E0`) where a store or the harvest writes another (`7.65`), two spellings of one value.
+ */
+export function oneSpelling(q: RDF.Quad): RDF.Quad {
+  if (q.object.termType !== 'Literal' || q.object.datatype.value !== XSD_DOUBLE) return q;
+  return DataFactory.quad(q.subject, q.predicate, DataFactory.literal(String(Number(q.object.value)), DataFactory.namedNode(XSD_DOUBLE)), q.graph);
+}
+
 export const uniqueQuads = (quads: readonly RDF.Quad[]): RDF.Quad[] => new Store([...quads]).getQuads(null, null, null, null);
 
 /** RFC 4180 CSV into rows of strings (the SPARQL CSV format loses term kinds by design). */
