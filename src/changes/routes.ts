@@ -10,12 +10,15 @@ import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
 import { sendAnswer } from '../http/answer.js';
-import { NotFoundError } from '../http/errors.js';
+import { NotAcceptableError, NotFoundError } from '../http/errors.js';
+import { negotiate, varyOnAccept } from '../http/negotiation.js';
 import { ChangeFeed, DEFAULT_PAGE_SIZE } from './feed.js';
 import type { RecordKinds } from '../vocab/record-kinds.js';
 
 /** Media type of an Activity Streams document, as the IIIF Change Discovery API gives it. */
 export const ACTIVITY_STREAMS_CONTENT_TYPE = 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"; charset=utf-8';
+const CHANGES_OFFERS = ['application/ld+json', 'application/activity+json', 'application/json'] as const;
+const CHANGES_NOT_ACCEPTABLE = 'The change feed is available as application/ld+json (Activity Streams, IIIF Change Discovery 1.0) only.';
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE_CONTROL = 'public, no-cache';
 
@@ -30,6 +33,9 @@ export function changeRoutes(ctx: Pick<AppContext, 'config' | 'store'>, kinds: R
   const served = (): string | undefined => ctx.store.generation?.id;
 
   const send = async (req: Request, res: Response, doc: unknown, immutable: boolean): Promise<void> => {
+    // Activity Streams documents whose context is remote (IIIF Change Discovery): JSON-LD only, as the API says.
+    varyOnAccept(res);
+    if (negotiate(req, CHANGES_OFFERS) === undefined) throw new NotAcceptableError(CHANGES_NOT_ACCEPTABLE);
     const body = JSON.stringify(doc);
     await sendAnswer(req, res, {
       validators: { etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` },

@@ -14,11 +14,10 @@
  * is a dataset) and the SPARQL endpoint as a `dcat:DataService` under `dcat:service`.
  * The document depends on nothing but BASE_URL, so it is built once and served with a fixed ETag.
  */
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../app-context.js';
-import { sendAnswer } from '../http/answer.js';
-import { RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
-import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
+import { RECORD_CACHE_CONTROL } from '../http/caching.js';
+import { fixedDocumentHandler } from '../http/document-answer.js';
 import type { RecordTable } from '../collection-index/record-table.js';
 import { indexDatasets, texts, type RecordDatasetText } from '../engine/catalog-dataset.js';
 import type { ResourceKind } from '../engine/kind.js';
@@ -148,12 +147,8 @@ export function buildCatalog(base: string, kinds: RecordKinds<ResourceKind<Recor
 
 /** GET/HEAD /v2/ and /v2/dcat (mount under /v2): the catalog with ETag and Cache-Control. */
 export function catalogRoutes(ctx: Pick<AppContext, 'config' | 'kinds'>): Router {
-  const doc = buildCatalog(ctx.config.baseUrl, ctx.kinds);
-  const body = JSON.stringify(doc);
-  const validators = { etag: weakEtag('catalog', body) };
-  const send: RequestHandler = async (req, res) => {
-    await sendAnswer(req, res, { validators, cacheControl: RECORD_CACHE_CONTROL, contentType: JSON_LD_CONTENT_TYPE, body });
-  };
+  // JSON-LD, or its graph in the RDF syntax the client prefers.
+  const send = fixedDocumentHandler(JSON.stringify(buildCatalog(ctx.config.baseUrl, ctx.kinds)), RECORD_CACHE_CONTROL);
   const router = Router();
   // Two routes rather than one with an array path, so each has its own metrics label.
   router.get('/', send);

@@ -109,7 +109,8 @@ export function recordRoutes<T extends RecordTable>(ctx: AppContext, kind: Resou
             cacheControl: declaration.cacheControl,
             contentType: rdfContentType(representation.syntax),
             headers,
-            body: () => serialiseQuads(graph.quads, representation.syntax),
+            // N-Quads name the record's graph, which holds every statement of the answer (record.rq).
+            body: () => serialiseQuads(graph.quads, representation.syntax, iri),
           });
           return;
         }

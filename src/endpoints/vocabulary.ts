@@ -4,12 +4,10 @@
  * `rdf:Property` per term with its label and comment. JSON-LD by default, the RDF syntaxes on request, as for
  * every other document of the service.
  */
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../app-context.js';
-import { sendAnswer } from '../http/answer.js';
-import { RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
-import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
-import { documentBody, negotiateRepresentation, rdfContentType, varyOnAccept } from '../http/negotiation.js';
+import { RECORD_CACHE_CONTROL } from '../http/caching.js';
+import { fixedDocumentHandler } from '../http/document-answer.js';
 import type { JsonObject } from '../shaping/jsonld.js';
 import { NS } from '../vocab/namespaces.js';
 import { serviceVocab, VOCAB_COMMENTS } from './index-context.js';
@@ -42,26 +40,7 @@ export function vocabularyDocument(base: string): JsonObject {
 
 /** GET/HEAD /vocab (mount at the root). */
 export function vocabularyRoutes(ctx: Pick<AppContext, 'config'>): Router {
-  const json = JSON.stringify(vocabularyDocument(ctx.config.baseUrl));
-  // The document never changes: each syntax is written once, with its tag.
-  const bodies = new Map<string, Promise<{ body: string; etag: string }>>();
   const router = Router();
-  router.get('/vocab', async (req: Request, res: Response) => {
-    const representation = negotiateRepresentation(req);
-    varyOnAccept(res);
-    const key = representation.kind === 'rdf' ? representation.syntax : 'json-ld';
-    let made = bodies.get(key);
-    if (!made) {
-      made = documentBody(json, representation).then((body) => ({ body, etag: weakEtag(body) }));
-      bodies.set(key, made);
-    }
-    const { body, etag } = await made;
-    await sendAnswer(req, res, {
-      validators: { etag },
-      cacheControl: RECORD_CACHE_CONTROL,
-      contentType: representation.kind === 'rdf' ? rdfContentType(representation.syntax) : JSON_LD_CONTENT_TYPE,
-      body,
-    });
-  });
+  router.get('/vocab', fixedDocumentHandler(JSON.stringify(vocabularyDocument(ctx.config.baseUrl)), RECORD_CACHE_CONTROL));
   return router;
 }

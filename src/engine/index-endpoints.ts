@@ -20,7 +20,7 @@ import { indexContext } from '../endpoints/index-context.js';
 import { sendAnswer } from '../http/answer.js';
 import { RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
-import { HTML_CONTENT_TYPE, negotiateRepresentation, varyOnAccept } from '../http/negotiation.js';
+import { documentBody, HTML_CONTENT_TYPE, negotiateRepresentation, rdfContentType, varyOnAccept } from '../http/negotiation.js';
 import { indexPage } from '../pages/index-page.js';
 import { viewContext } from '../pages/negotiation.js';
 import type { JsonNode } from '../pages/jsonld-view.js';
@@ -105,11 +105,19 @@ function route<T extends RecordTable, Q>(ctx: AppContext, router: Router, kind: 
     const { body, etag } = endpoint.keep(query) ? await documents.get(index, id, build) : await build();
     const generation = ctx.store.generation;
     const lastModified = generation?.id === index.generationId ? new Date(generation.created) : undefined;
-    // A browser gets the page for people; every other client the JSON-LD, whatever else it asks for.
+    // A browser gets the page for people, a client that prefers an RDF syntax the document's graph in it, every
+    // other client the JSON-LD.
     varyOnAccept(res);
-    if (negotiateRepresentation(req, { pages: true }).kind === 'html') {
+    const representation = negotiateRepresentation(req, { pages: true });
+    if (representation.kind === 'html') {
       const html = indexPage(JSON.parse(body) as JsonNode, { ...viewContext(ctx), path: id.slice(ctx.iris.base.length) });
       await sendAnswer(req, res, { validators: { etag: weakEtag(html), lastModified }, cacheControl: RECORD_CACHE_CONTROL, contentType: HTML_CONTENT_TYPE, body: html });
+      return;
+    }
+    if (representation.kind === 'rdf') {
+      const graph = async (): Promise<string> => documentBody(body, representation);
+      const text = await (endpoint.keep(query) ? documents.get(index, `${id}\n${representation.syntax}`, graph) : graph());
+      await sendAnswer(req, res, { validators: { etag: weakEtag(text), lastModified }, cacheControl: RECORD_CACHE_CONTROL, contentType: rdfContentType(representation.syntax), body: text });
       return;
     }
     await sendAnswer(req, res, {

@@ -5,7 +5,7 @@
  * JSON-LD tag with a suffix), and every negotiated response says `Vary: Accept`.
  */
 import type { Request, Response } from 'express';
-import { Parser, Writer, type Quad } from 'n3';
+import { DataFactory, Parser, Writer, type Quad } from 'n3';
 import { documentToNQuads, type JsonObject } from '../shaping/jsonld.js';
 import { writeRdfXml } from '../sparql/rdf-xml.js';
 import { NS } from '../vocab/namespaces.js';
@@ -108,14 +108,19 @@ export async function documentBody(json: string, representation: Representation)
   return serialiseNQuads(await documentToNQuads(JSON.parse(json) as JsonObject), representation.syntax);
 }
 
-/** Quads in an RDF syntax; graph names are dropped except in N-Quads. */
-export async function serialiseQuads(quads: readonly Quad[], syntax: RdfSyntax): Promise<string> {
+/**
+ * Quads in an RDF syntax; graph names are dropped except in N-Quads, where `graph` (when given) names the graph of
+ * the quads in the default graph: a record's statements are those of its named graph, and say so.
+ */
+export async function serialiseQuads(quads: readonly Quad[], syntax: RdfSyntax, graph?: string): Promise<string> {
   if (syntax === 'application/rdf+xml') return writeRdfXml(quads, PREFIXES);
   const format = syntax === 'text/turtle' ? 'Turtle' : syntax === 'application/n-triples' ? 'N-Triples' : 'N-Quads';
   const writer = new Writer(format === 'Turtle' ? { format, prefixes: PREFIXES } : { format });
+  const named = graph === undefined ? undefined : DataFactory.namedNode(graph);
   for (const quad of quads) {
-    if (format === 'N-Quads') writer.addQuad(quad);
-    else writer.addQuad(quad.subject, quad.predicate, quad.object);
+    if (format !== 'N-Quads') writer.addQuad(quad.subject, quad.predicate, quad.object);
+    else if (named !== undefined && quad.graph.termType === 'DefaultGraph') writer.addQuad(quad.subject, quad.predicate, quad.object, named);
+    else writer.addQuad(quad);
   }
   return new Promise((resolve, reject) => writer.end((err: Error | null, text: string) => (err ? reject(err) : resolve(text))));
 }

@@ -17,12 +17,11 @@ import type { RecordTable } from '../collection-index/record-table.js';
 import { dumpFiles } from '../endpoints/dumps.js';
 import { RecordKinds } from '../vocab/record-kinds.js';
 import { inReferenceOrder } from '../engine/catalog-dataset.js';
-import { RDF_SYNTAXES } from '../http/negotiation.js';
 import { PID } from '../vocab/iris.js';
 import { filterParameter, pagingParameters, type ParameterDoc } from './parameters.js';
 import { changeOperations, iiifOperations, v1Operations } from './more-paths.js';
 import { loadExamples, type CapturedExample } from './examples.js';
-import { cachedJsonLd, capitalised, errorContent, gatedErrors, headerRef, JSON_LD, queryParameter, responseRef, schemaRef, type Json } from './helpers.js';
+import { cachedJsonLd, capitalised, rdfContent, errorContent, gatedErrors, headerRef, JSON_LD, queryParameter, responseRef, schemaRef, type Json } from './helpers.js';
 import { recordComponentName, recordComponentSchemas } from './record-schemas.js';
 import { ownComponentSchemas, pageSchemaName } from './schemas.js';
 
@@ -44,11 +43,6 @@ export function openApiPath(expressPath: string, mount = '/v2'): string {
 }
 
 
-/** The RDF representations a record or a collection page is also available in (src/http/negotiation.ts). */
-const rdfContent = (): Json =>
-  Object.fromEntries(
-    Object.keys(RDF_SYNTAXES).map((mediaType) => [mediaType, { schema: { type: 'string', description: `The same graph as the JSON-LD document, as ${mediaType}.` } }]),
-  );
 
 
 function catalogOperation(operationId: string, summary: string): Json {

@@ -1,5 +1,6 @@
 /** Small builders shared by the modules of the OpenAPI document (./document.ts, ./schema-parts.ts, ./more-paths.ts) and by the kinds' own (src/kinds/<kind>/openapi.ts). */
 import type { ParameterDoc } from './parameters.js';
+import { RDF_SYNTAXES } from '../http/negotiation.js';
 
 export type Json = Record<string, unknown>;
 
@@ -24,10 +25,17 @@ export const queryParameter = (name: string, doc: ParameterDoc, required = false
 /** Answers of every route behind the v2 rate limit and readiness gate. */
 export const gatedErrors = (): Json => ({ '429': responseRef('TooManyRequests'), '500': responseRef('InternalError'), '503': responseRef('ServiceUnavailable') });
 
+/** The RDF representations a JSON-LD document of the service is also available in (src/http/negotiation.ts). */
+export const rdfContent = (): Json =>
+  Object.fromEntries(
+    Object.keys(RDF_SYNTAXES).map((mediaType) => [mediaType, { schema: { type: 'string', description: `The same graph as the JSON-LD document, as ${mediaType}.` } }]),
+  );
+
+/** A JSON-LD document (the catalog, an index), also in the RDF syntaxes by `Accept`. */
 export const cachedJsonLd = (description: string, schema: Json, headers: Json): Json => ({
   description,
   headers,
-  content: { [JSON_LD]: { schema } },
+  content: { [JSON_LD]: { schema }, ...rdfContent() },
 });
 
 export function errorContent(): Json {

@@ -30,6 +30,8 @@ const activityDocument = (type: string, description: string): Json => ({
   },
 });
 
+const notAcceptable = { description: 'An `Accept` that admits no JSON-LD (Turtle, say): the feed is Activity Streams JSON-LD only.', content: errors() };
+
 /** `/v2/changes` and its pages. */
 export function changeOperations(): [string, Json][] {
   return [
@@ -42,7 +44,7 @@ export function changeOperations(): [string, Json][] {
           summary: 'The change feed',
           description:
             'An Activity Streams `OrderedCollection` of every creation, update and deletion of a public record, one activity per record and generation, oldest first (IIIF Change Discovery API 1.0). A mirror reads `last` and walks `prev` until it reaches what it has. Revalidated on every use (`no-cache`).',
-          responses: { '200': activityDocument('OrderedCollection', 'The collection: total and the first and last page.'), '304': ref('responses', 'NotModified'), ...gated() },
+          responses: { '200': activityDocument('OrderedCollection', 'The collection: total and the first and last page.'), '304': ref('responses', 'NotModified'), '406': notAcceptable, ...gated() },
         },
       },
     ],
@@ -59,6 +61,7 @@ export function changeOperations(): [string, Json][] {
             '200': activityDocument('OrderedCollectionPage', 'The page.'),
             '304': ref('responses', 'NotModified'),
             '404': { description: 'No such page.', content: errors() },
+            '406': notAcceptable,
             ...gated(),
           },
         },

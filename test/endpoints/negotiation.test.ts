@@ -55,6 +55,36 @@ describe('single object record in RDF syntaxes', () => {
     expect(label?.object.value).toBe(title);
   });
 
+  it('names the record’s graph in N-Quads: every statement is one of the record’s named graph', async () => {
+    const iri = demo.ctx.iris.object(pid);
+    const res = await request(demo.app).get(`/v2/id/object/${pid}`).set('Accept', 'application/n-quads');
+    const quads = new Parser({ format: 'application/n-quads' }).parse(res.text);
+    expect(quads.length).toBeGreaterThan(20);
+    expect([...new Set(quads.map((q) => `${q.graph.termType} ${q.graph.value}`))]).toEqual([`NamedNode ${iri}`]);
+  });
+
+  it.each(['/v2/', '/v2/dcat', '/v2/id/types', '/v2/id/roles', '/v2/id/production?bucket=50', '/v2/id/colors'])(
+    'answers Turtle asked of the document %s with the graph of its JSON-LD',
+    async (path) => {
+      const json = await request(demo.app).get(path).set('Accept', 'application/ld+json');
+      const turtle = await request(demo.app).get(path).set('Accept', 'text/turtle');
+      expect([turtle.status, turtle.headers['content-type']]).toEqual([200, 'text/turtle; charset=utf-8']);
+      expect(turtle.headers.vary).toMatch(/\bAccept\b/);
+      expect(turtle.headers.etag).not.toBe(json.headers.etag);
+      const fromJson = uniqueQuads(await parseRdf(json.text, 'application/ld+json'));
+      expect(fromJson.length).toBeGreaterThan(5);
+      expect(isomorphic(uniqueQuads(await parseRdf(turtle.text, 'text/turtle')), fromJson)).toBe(true);
+    },
+  );
+
+  it('refuses an RDF syntax for the change feed with 406 and says what it is available as', async () => {
+    for (const path of ['/v2/changes', '/v2/changes/page/1']) {
+      const res = await request(demo.app).get(path).set('Accept', 'text/turtle');
+      expect([path, res.status, res.body.error]).toEqual([path, 406, 'The change feed is available as application/ld+json (Activity Streams, IIIF Change Discovery 1.0) only.']);
+      expect((await request(demo.app).get(path).set('Accept', 'text/turtle, application/ld+json;q=0.5')).status).toBe(200);
+    }
+  });
+
   it('keeps JSON-LD as the default: no Accept, */*, application/json (a browser gets the page: pages.test.ts)', async () => {
     for (const accept of [undefined, '*/*', 'application/json']) {
       const req = request(demo.app).get(`/v2/id/object/${pid}`);
