@@ -20,7 +20,8 @@ import { CollectionMembers } from './collection-members.js';
 import { collectionAlternates, collectionPage } from '../pages/collection-page.js';
 import { facetViews } from '../pages/facets.js';
 import type { JsonNode } from '../pages/jsonld-view.js';
-import { nounOf, viewContext } from '../pages/negotiation.js';
+import { collectionName, pageLanguage } from '../pages/messages.js';
+import { viewContext } from '../pages/negotiation.js';
 
 /** A request retries once when the store swapped generations between the index and the page query. */
 const ATTEMPTS = 3;
@@ -42,7 +43,9 @@ export function collectionRoutes<T extends RecordTable>(ctx: AppContext, kind: R
       const links = pageLinks(page);
       const representation = negotiateRepresentation(req, { pages: true });
       varyOnAccept(res);
-      const bodies = query.fullRecord ? await members.fullRecords(slice.iris, index.generationId, query.view) : await members.stubs(slice.iris, index.generationId);
+      // A page for people shows its members as cards, made from the full records.
+      const full = query.fullRecord || representation.kind === 'html';
+      const bodies = full ? await members.fullRecords(slice.iris, index.generationId, query.view) : await members.stubs(slice.iris, index.generationId);
       // The page queries carry no admin check: the ids are servable in the index's generation, so the store
       // must still serve that generation once they are answered.
       if (bodies === undefined || ctx.store.generation?.id !== index.generationId) {
@@ -52,13 +55,16 @@ export function collectionRoutes<T extends RecordTable>(ctx: AppContext, kind: R
       const document = collectionDocument(page, links, bodies);
       if (representation.kind === 'html') {
         const path = collection.slice(ctx.iris.base.length);
+        const lang = pageLanguage(req, res);
         const body = collectionPage(JSON.parse(document) as JsonNode, {
           ...viewContext(ctx),
+          lang,
           path,
-          title: nounOf(kind.collection),
+          title: collectionName(kind.collection, lang),
           params: query.linkParams,
-          facets: facetViews(kind, index, query.filters, query.text),
+          facets: facetViews(kind, index, query.filters, query.text, lang),
           sortKeys: kind.index.sortKeys,
+          ...(kind.facts !== undefined ? { facts: kind.facts } : {}),
         }, collectionAlternates(path, query.linkParams, query.page, query.itemsPerPage));
         const generation = ctx.store.generation;
         await sendAnswer(req, res, {

@@ -14,7 +14,10 @@ import type { RecordTable } from '../collection-index/record-table.js';
 import { BadRequestError, GoneError, NotFoundError } from '../http/errors.js';
 import { sendAnswer } from '../http/answer.js';
 import { weakEtag } from '../http/caching.js';
-import { alternatesLinkHeader, nounOf, pageLanguage, viewContext } from '../pages/negotiation.js';
+import { alternatesLinkHeader, pageLanguage, viewContext } from '../pages/negotiation.js';
+import { kindName } from '../pages/messages.js';
+import type { JsonObject } from '../shaping/jsonld.js';
+import { linkedCards } from './linked-records.js';
 import { recordPage } from '../pages/record-page.js';
 import { messagePage } from '../pages/error-page.js';
 import type { JsonNode } from '../pages/jsonld-view.js';
@@ -69,7 +72,7 @@ export function recordRoutes<T extends RecordTable>(ctx: AppContext, kind: Resou
         varyOnAccept(res);
         if (negotiateRepresentation(req, { pages: true }).kind === 'html') {
           res.setHeader('Content-Type', HTML_CONTENT_TYPE);
-          res.end(messagePage(301, message, { href: found.to.slice(ctx.iris.base.length), text: found.to }));
+          res.end(messagePage(301, message, { href: found.to.slice(ctx.iris.base.length), text: found.to }, pageLanguage(req, res)));
           return;
         }
         res.json({ message, resolved: found.to });
@@ -91,12 +94,15 @@ export function recordRoutes<T extends RecordTable>(ctx: AppContext, kind: Resou
           // The page shows everything the record has: the kind's view (objects' colours) included.
           const lang = pageLanguage(req, res);
           const related = kind.related === undefined ? [] : await relatedRecords(ctx, kind, iri);
-          const body = recordPage(JSON.parse(recordBody(record, declaration.view !== undefined)) as JsonNode, {
+          const document = JSON.parse(recordBody(record, declaration.view !== undefined)) as JsonNode;
+          const body = recordPage(document, {
             ...viewContext(ctx),
             path: iri.slice(ctx.iris.base.length),
-            noun: nounOf(kind.kind),
+            noun: kindName(kind.kind, lang),
             lang,
             related,
+            ...(kind.facts !== undefined ? { facts: kind.facts(document as JsonObject, lang) } : {}),
+            linked: await linkedCards(ctx, kind, pid, document, lang),
           });
           await sendAnswer(req, res, { validators: { etag: weakEtag(body), lastModified }, cacheControl: declaration.cacheControl, contentType: HTML_CONTENT_TYPE, headers, body });
           return;

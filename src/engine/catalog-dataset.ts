@@ -2,6 +2,7 @@
  * What a kind says of itself in the DCAT catalog (src/endpoints/catalog.ts): the texts of its record
  * collection's dataset and of the datasets of the index endpoints it owns, in the catalog's three languages.
  */
+import type { PerLanguage } from '../collection-index/languages.js';
 
 export type LangString = { '@value': string; '@language': 'nl' | 'en' | 'fr' };
 
@@ -20,10 +21,10 @@ export interface RecordDatasetText {
   distribution: string;
 }
 
-/** A link of the landing page for people (`/`): the endpoint's name and what it holds, in English. */
+/** A link of the landing page for people (`/`): the endpoint's name and what it holds, in each page language. */
 export interface LandingLink {
-  text: string;
-  note: string;
+  text: Readonly<PerLanguage<string>>;
+  note: Readonly<PerLanguage<string>>;
 }
 
 /** The dataset of an index endpoint (`{base}/v2/id/<name>`). */

@@ -22,6 +22,7 @@ import { RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
 import { documentBody, HTML_CONTENT_TYPE, negotiateRepresentation, rdfContentType, varyOnAccept } from '../http/negotiation.js';
 import { indexPage } from '../pages/index-page.js';
+import { pageLanguage } from '../pages/messages.js';
 import { viewContext } from '../pages/negotiation.js';
 import type { JsonNode } from '../pages/jsonld-view.js';
 import type { CollectionName } from '../vocab/iris.js';
@@ -110,7 +111,7 @@ function route<T extends RecordTable, Q>(ctx: AppContext, router: Router, kind: 
     varyOnAccept(res);
     const representation = negotiateRepresentation(req, { pages: true });
     if (representation.kind === 'html') {
-      const html = indexPage(JSON.parse(body) as JsonNode, { ...viewContext(ctx), path: id.slice(ctx.iris.base.length) });
+      const html = indexPage(JSON.parse(body) as JsonNode, { ...viewContext(ctx), lang: pageLanguage(req, res), path: id.slice(ctx.iris.base.length) });
       await sendAnswer(req, res, { validators: { etag: weakEtag(html), lastModified }, cacheControl: RECORD_CACHE_CONTROL, contentType: HTML_CONTENT_TYPE, body: html });
       return;
     }

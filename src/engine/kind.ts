@@ -19,6 +19,7 @@ import type { IndexEndpoints } from './index-endpoints.js';
 import type { LabelledSet } from './label-index.js';
 import type { CollectionName, Iris, RecordKind } from '../vocab/iris.js';
 import type { KindNames } from '../vocab/record-kinds.js';
+import type { PerLanguage, TitleLanguage } from '../collection-index/languages.js';
 
 export type { CollectionName };
 
@@ -104,7 +105,9 @@ export interface OracleDeclaration {
 export interface FacetDeclaration<T extends RecordTable> {
   readonly param: string;
   /** The facet's heading. */
-  readonly title: string;
+  readonly title: LocalText;
+  /** The values by count, highest first (the default), or in the order of their labels (periods: time). */
+  readonly order?: 'count' | 'label';
   /** Whether a second value narrows further (`type=a,b`, the default) or replaces the first (`date`). */
   readonly combines?: boolean;
   /** The values and their records in one generation's table (computed once per table). */
@@ -146,6 +149,37 @@ export interface ApiDeclaration {
   readonly parameters: Readonly<Record<string, ParameterDoc>>;
 }
 
+/** A text in each of the collection's languages (the pages' too). */
+export type LocalText = Readonly<PerLanguage<string>>;
+
+/** One value of a record's fact: a text, the resource it names (linked on the page), a note beside it. */
+export interface FactValue {
+  readonly text: string;
+  readonly iri?: string;
+  readonly note?: string;
+}
+
+/** A fact of a record for people (a maker, a date, the materials): the block at the top of its page. */
+export interface RecordFact {
+  readonly label: LocalText;
+  readonly values: readonly FactValue[];
+  /** Shown on the record's card too (search results, the records another page lists); `only`: there only. */
+  readonly card?: boolean | 'only';
+}
+
+/**
+ * Records of a collection that a record's page for people lists as cards: those whose `param` filter names the
+ * record (an agent's objects: `objects?agent=<pid>`), or those the record names under `property` (the objects an
+ * exhibition showed).
+ */
+export interface LinkedRecords {
+  readonly title: LocalText;
+  readonly collection: CollectionName;
+  readonly from: { readonly param: string } | { readonly property: string };
+  /** What a member is to the record (an agent's role in an object), beside the member on its card. */
+  note?(member: JsonObject, record: string, lang: TitleLanguage): string | undefined;
+}
+
 /** A record related to another, and why (for people). */
 export interface RelatedRecord {
   id: number;
@@ -180,4 +214,8 @@ export interface ResourceKind<T extends RecordTable = RecordTable> extends KindN
   readonly facets?: readonly FacetDeclaration<T>[];
   /** Records related to the record with id `id` in the table, best first (shown on its page for people). */
   related?(table: T, id: number, limit: number): readonly RelatedRecord[];
+  /** The key facts of a record (its finished JSON-LD) in `lang`, for its page and its cards. */
+  facts?(record: JsonObject, lang: TitleLanguage): readonly RecordFact[];
+  /** The records of other collections its page lists as cards. */
+  readonly linked?: readonly LinkedRecords[];
 }

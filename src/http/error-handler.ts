@@ -18,6 +18,7 @@ import {
 import { cutForLog, redactUrl } from './redact.js';
 import { HTML_CONTENT_TYPE, negotiate } from './negotiation.js';
 import { messagePage } from '../pages/error-page.js';
+import { pageLanguage } from '../pages/messages.js';
 import { setNotServedReason } from './request-log.js';
 
 /** Offers of an error body: JSON unless the client prefers HTML (a browser). */
@@ -84,7 +85,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       const body = httpError.body() as { error?: unknown; message?: unknown };
       const message = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : httpError.message;
       res.setHeader('Content-Type', HTML_CONTENT_TYPE);
-      res.end(messagePage(httpError.status, message));
+      res.end(messagePage(httpError.status, message, undefined, pageLanguage(req, res)));
       return;
     }
     res.setHeader('Content-Type', 'application/json; charset=utf-8');

@@ -5,8 +5,10 @@
  */
 import { html, type Html } from './html.js';
 import { withQuery } from '../engine/index-endpoints.js';
-import { hrefOf, isNode, labelOf, list, type JsonNode, type ViewContext } from './jsonld-view.js';
+import { cardList, type CardOptions } from './cards.js';
+import { hrefOf, isNode, list, type JsonNode } from './jsonld-view.js';
 import { page, type Alternate } from './layout.js';
+import { say, sortName } from './messages.js';
 import { RECORD_FORMATS } from './record-page.js';
 
 /** A facet's counted values under the current query. */
@@ -18,7 +20,7 @@ export interface FacetView {
   values: readonly { label: string; count: number }[];
 }
 
-export interface CollectionPageOptions extends ViewContext {
+export interface CollectionPageOptions extends CardOptions {
   /** The collection's path (`/v2/id/objects`). */
   path: string;
   /** What the collection holds, for people (Objects, Agents, …). */
@@ -52,11 +54,12 @@ function facetList(facet: FacetView, options: CollectionPageOptions): Html {
 function pager(document: JsonNode, options: CollectionPageOptions): Html {
   const view = list(document['hydra:view']).find(isNode);
   if (view === undefined) return html``;
+  const { lang } = options;
   const link = (key: string, text: string, rel?: string): Html => {
     const href = view[key];
     return typeof href === 'string' ? html`<a href="${hrefOf(href, options)}"${rel !== undefined ? html` rel="${rel}"` : ''}>${text}</a>` : html`<span>${text}</span>`;
   };
-  return html`<nav class="pager" aria-label="Pages">${link('hydra:first', 'First')} ${link('hydra:previous', 'Previous', 'prev')} ${link('hydra:next', 'Next', 'next')} ${link('hydra:last', 'Last')}</nav>`;
+  return html`<nav class="pager" aria-label="${say('pages', lang)}">${link('hydra:first', say('first', lang))} ${link('hydra:previous', say('previous', lang), 'prev')} ${link('hydra:next', say('next', lang), 'next')} ${link('hydra:last', say('last', lang))}</nav>`;
 }
 
 /** The page's query as JSON-LD and in the RDF syntaxes (`format`), for the page's links. */
@@ -65,31 +68,37 @@ export function collectionAlternates(path: string, params: readonly [string, str
   return RECORD_FORMATS.map((f) => ({ href: withQuery(path, [...query, ['format', f.format]]), type: f.type, title: f.title }));
 }
 
-/** The page of a collection `document` (its Hydra JSON-LD). */
+/** The page of a collection `document` (its Hydra JSON-LD, with full records as members: they make the cards). */
 export function collectionPage(document: JsonNode, options: CollectionPageOptions, alternates: readonly Alternate[]): string {
+  const { lang } = options;
   const q = options.params.find(([k]) => k === 'q')?.[1] ?? '';
   const sortBy = options.params.find(([k]) => k === 'sortBy')?.[1];
+  const sortOrder = options.params.find(([k]) => k === 'sortOrder')?.[1];
   const total = typeof document['hydra:totalItems'] === 'number' ? document['hydra:totalItems'] : 0;
   const members = list(document['hydra:member']).filter(isNode);
   const active = options.params.filter(([k]) => !['q', 'sortBy', 'sortOrder', 'fullRecord'].includes(k));
-  const hidden = options.params.filter(([k]) => k !== 'q' && k !== 'sortBy');
+  const hidden = options.params.filter(([k]) => k !== 'q' && k !== 'sortBy' && k !== 'sortOrder');
+  // Without a sort, a text query is in relevance order and the rest in the kind's first order.
+  const orders = [...(q !== '' ? [''] : []), ...options.sortKeys];
   const main = html`<h1>${options.title}</h1>
 <form class="collection-search" role="search" action="${options.path}" method="get">
-<label for="q">Search ${options.title.toLowerCase()}</label>
+<label for="q">${say('searchIn', lang)} ${options.title.toLowerCase()}</label>
 <input id="q" type="search" name="q" value="${q}">
-<label for="sortBy">Sort by</label>
-<select id="sortBy" name="sortBy">${options.sortKeys.map((key) => html`<option value="${key}"${key === sortBy ? html` selected` : ''}>${key}</option>`)}</select>
+<label for="sortBy">${say('sortBy', lang)}</label>
+<select id="sortBy" name="sortBy">${orders.map((key) => html`<option value="${key}"${key === (sortBy ?? '') ? html` selected` : ''}>${key === '' ? say('relevance', lang) : sortName(key, lang)}</option>`)}</select>
+<label for="sortOrder">${say('order', lang)}</label>
+<select id="sortOrder" name="sortOrder">${(['asc', 'desc'] as const).map((order) => html`<option value="${order}"${order === (sortOrder ?? 'asc') ? html` selected` : ''}>${say(order === 'asc' ? 'ascending' : 'descending', lang)}</option>`)}</select>
 ${hidden.map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
-<button type="submit">Search</button>
+<button type="submit">${say('search', lang)}</button>
 </form>
-${active.length > 0 ? html`<p class="active-filters">Filtered by ${active.map(([k, v], i) => html`${i > 0 ? ', ' : ''}<strong>${k}</strong> = ${v}`)} · <a href="${withQuery(options.path, options.params.filter(([k]) => k === 'q'))}">clear filters</a></p>` : ''}
-<p class="total">${total} ${total === 1 ? 'result' : 'results'}</p>
+${active.length > 0 ? html`<p class="active-filters">${say('filteredBy', lang)} ${active.map(([k, v], i) => html`${i > 0 ? ', ' : ''}<strong>${k}</strong> = ${v}`)} · <a href="${withQuery(options.path, options.params.filter(([k]) => k === 'q'))}">${say('clearFilters', lang)}</a></p>` : ''}
+<p class="total">${total} ${say(total === 1 ? 'result' : 'results', lang)}</p>
 <div class="results">
-<aside class="facets" aria-label="Narrow the results">${options.facets.map((facet) => facetList(facet, options))}</aside>
-<section class="members" aria-label="Results">
-<ol>${members.map((member) => html`<li><a href="${hrefOf(member['@id'] as string, options)}">${labelOf(member) ?? (member['@id'] as string)}</a></li>`)}</ol>
+<aside class="facets" aria-label="${say('narrow', lang)}">${options.facets.map((facet) => facetList(facet, options))}</aside>
+<section class="members" aria-label="${say('resultsList', lang)}">
+${cardList(members, options)}
 ${pager(document, options)}
 </section>
 </div>`;
-  return page({ title: q !== '' ? `${options.title}: ${q}` : options.title, lang: 'en', main, alternates, ...(options.path === '/v2/id/objects' ? { query: q } : {}) });
+  return page({ title: q !== '' ? `${options.title}: ${q}` : options.title, lang, main, alternates, ...(options.path === '/v2/id/objects' ? { query: q } : {}) });
 }

@@ -10,14 +10,17 @@ import type { TextQuery } from '../collection-index/text/query-parser.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { countLabels, type LabelledSet } from '../engine/label-index.js';
 import type { FacetView } from './collection-page.js';
+import type { PageLanguage } from './messages.js';
 
-/** Values shown per facet. */
+/** Values shown per facet ordered by count (the most frequent). */
 export const FACET_VALUES = 12;
+/** Values shown per facet ordered by label (a period facet: every decade of the results, up to this many). */
+export const LABEL_ORDERED_VALUES = 40;
 
 const made = new WeakMap<RecordTable, (readonly LabelledSet[])[]>();
 
-/** The facets of `kind` under the query (its filters and text). */
-export function facetViews<T extends RecordTable>(kind: ResourceKind<T>, index: CollectionIndex<T>, filters: readonly ActiveFilter<T>[], text: TextQuery | undefined): FacetView[] {
+/** The facets of `kind` under the query (its filters and text), headed in `lang`. */
+export function facetViews<T extends RecordTable>(kind: ResourceKind<T>, index: CollectionIndex<T>, filters: readonly ActiveFilter<T>[], text: TextQuery | undefined, lang: PageLanguage): FacetView[] {
   const facets = kind.facets ?? [];
   if (facets.length === 0) return [];
   let sets = made.get(index.table);
@@ -26,5 +29,10 @@ export function facetViews<T extends RecordTable>(kind: ResourceKind<T>, index: 
     made.set(index.table, sets);
   }
   const within = index.matching(filters, text);
-  return facets.map((facet, i) => ({ param: facet.param, title: facet.title, combines: facet.combines ?? true, values: countLabels(sets[i]!, within).slice(0, FACET_VALUES) }));
+  return facets.map((facet, i) => {
+    const counted = countLabels(sets[i]!, within);
+    // By count, the most frequent values; by label (periods), every value in that order.
+    const values = facet.order === 'label' ? counted.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0)).slice(0, LABEL_ORDERED_VALUES) : counted.slice(0, FACET_VALUES);
+    return { param: facet.param, title: facet.title[lang], combines: facet.combines ?? true, values };
+  });
 }

@@ -6,11 +6,13 @@
 import { html } from './html.js';
 import { hrefOf, isNode, labelOf, list, properties, type JsonNode, type ViewContext } from './jsonld-view.js';
 import { page } from './layout.js';
+import { say, type PageLanguage } from './messages.js';
 
 const COUNT = /_count$/;
 
 /** The page of an index `document` served at `path` (its JSON-LD is `path` with `?format=jsonld`). */
-export function indexPage(document: JsonNode, options: ViewContext & { path: string }): string {
+export function indexPage(document: JsonNode, options: ViewContext & { path: string; lang: PageLanguage }): string {
+  const { lang } = options;
   const title = labelOf(document) ?? options.path;
   const members = list(document['hydra:member']).filter(isNode);
   const rows = members.map((member) => {
@@ -25,6 +27,6 @@ export function indexPage(document: JsonNode, options: ViewContext & { path: str
   const main = html`<h1>${title}</h1>
 ${comment !== undefined ? html`<p>${comment}</p>` : ''}
 ${rest}
-<table class="index"><thead><tr><th scope="col">Value</th><th scope="col">Count</th><th scope="col">Details</th></tr></thead><tbody>${rows}</tbody></table>`;
-  return page({ title, lang: 'en', main, alternates: [{ href: `${options.path}${options.path.includes("?") ? "&" : "?"}format=jsonld`, type: 'application/ld+json', title: 'JSON-LD' }] });
+<table class="index"><thead><tr><th scope="col">${say('value', lang)}</th><th scope="col">${say('count', lang)}</th><th scope="col">${say('details', lang)}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return page({ title, lang, main, alternates: [{ href: `${options.path}${options.path.includes("?") ? "&" : "?"}format=jsonld`, type: 'application/ld+json', title: 'JSON-LD' }] });
 }

@@ -3,80 +3,28 @@
  * name a resource as links (the service's own resources by their path, so the page works on any host), images
  * as thumbnails, colours as swatches, language-tagged texts with their language. Generic on purpose: every kind
  * shows all it serves, and a new property appears without a template change (its name humanised until it gets
- * one in PROPERTY_NAMES).
+ * one in PROPERTY_NAMES, messages.ts).
  */
 import { html, type Html, type HtmlValue } from './html.js';
+import { PROPERTY_NAMES, say, type PageLanguage } from './messages.js';
 
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 export type JsonNode = { readonly [key: string]: Json };
 
-/** Readable names of the properties the records use (CIDOC-CRM, SKOS, OWL, PROV, the service's own keys). */
-export const PROPERTY_NAMES: Readonly<Record<string, string>> = {
-  'rdfs:label': 'Label',
-  'owl:sameAs': 'Same as',
-  'prov:generatedAtTime': 'Harvested',
-  'crm:P1_is_identified_by': 'Identified by',
-  'crm:P2_has_type': 'Type',
-  'crm:P3_has_note': 'Note',
-  'crm:P4_has_time-span': 'Date',
-  'crm:P7_took_place_at': 'Place',
-  'crm:P14_carried_out_by': 'By',
-  'crm:P16_used_specific_object': 'Objects shown',
-  'crm:P22_transferred_title_to': 'Acquired by',
-  'crm:P24i_changed_ownership_through': 'Acquisition',
-  'crm:P32_used_general_technique': 'Techniques',
-  'crm:P43_has_dimension': 'Dimensions',
-  'crm:P45_consists_of': 'Materials',
-  'crm:P46_has_component': 'Parts',
-  'crm:P46i_forms_part_of': 'Part of set',
-  'crm:P50_has_current_keeper': 'Keeper',
-  'crm:P55_has_current_location': 'On display at',
-  'crm:P65_shows_visual_item': 'Shows',
-  'crm:P67i_is_referred_to_by': 'Descriptions',
-  'crm:P72_has_language': 'Language',
-  'crm:P82a_begin_of_the_begin': 'From',
-  'crm:P82b_end_of_the_end': 'To',
-  'crm:P90_has_value': 'Value',
-  'crm:P91_has_unit': 'Unit',
-  'crm:P94i_was_created_by': 'Design',
-  'crm:P98i_was_born': 'Born / founded',
-  'crm:P100i_died_in': 'Died / dissolved',
-  'crm:P102_has_title': 'Title',
-  'crm:P104_is_subject_to': 'Rights',
-  'crm:P106_is_composed_of': 'Set members',
-  'crm:P106i_forms_part_of': 'Collections',
-  'crm:P107_has_current_or_former_member': 'Members',
-  'crm:P107i_is_current_or_former_member_of': 'Member of',
-  'crm:P108i_was_produced_by': 'Production',
-  'crm:P11i_participated_in': 'Took part in',
-  'crm:P12i_was_present_at': 'Exhibitions',
-  'crm:P129i_is_subject_of': 'Media and sources',
-  'crm:P138i_has_representation': 'Images',
-  'crm:P15i_was_motivation_of': 'Inspired',
-  'crm:P152_has_parent': 'Parent',
-  'crm:P152i_is_parent_of': 'Parent of',
-  'person:citizenship': 'Nationality',
-  'skos:prefLabel': 'Preferred labels',
-  'skos:altLabel': 'Other labels',
-  'skos:scopeNote': 'Scope notes',
-  'skos:broader': 'Broader terms',
-  'skos:narrower': 'Narrower terms',
-  thumbnail: 'Thumbnail',
-  image: 'Image',
-};
-
 /** Keys a page never lists as properties (the document's machinery, or shown elsewhere on the page). */
 const HIDDEN = new Set(['@context', '@id', '@type', 'image']);
 
-/** `crm:P45_consists_of` → `consists of`. */
-export const propertyName = (key: string): string =>
-  PROPERTY_NAMES[key] ??
+/** `crm:P45_consists_of` → Materialen / Materials / Matériaux; a property without a name → `consists of`. */
+export const propertyName = (key: string, lang: PageLanguage = 'en'): string =>
+  PROPERTY_NAMES[key]?.[lang] ??
   key
     .replace(/^[a-z]+:/, '')
     .replace(/^[A-Z]+\d+[a-z]?_/, '')
     .replace(/_/g, ' ');
 
 export interface ViewContext {
+  /** The language of the page's own words (messages.ts); English when not given. */
+  lang?: PageLanguage;
   /** Base URLs whose paths this service serves (BASE_URL first): IRIs under them are linked by their path. */
   bases: readonly string[];
   /**
@@ -134,10 +82,11 @@ export function imageFigure(node: JsonNode, ctx: ViewContext): Html {
   const note = list(node['crm:P3_has_note']).find((n): n is string => typeof n === 'string');
   const src = hrefOf(thumbnail, ctx);
   // An image of another site is linked, not loaded: a page asks nothing of third parties on its reader's behalf.
-  const shown = src.startsWith('/') ? html`<img src="${src}" alt="${labelOf(node) ?? note ?? 'image'}" loading="lazy">` : html`image on ${new URL(src).host}`;
+  const lang = ctx.lang ?? 'en';
+  const shown = src.startsWith('/') ? html`<img src="${src}" alt="${labelOf(node) ?? note ?? say('image', lang)}" loading="lazy">` : html`${say('imageOn', lang)} ${new URL(src).host}`;
   return html`<figure><a href="${hrefOf(id, ctx)}">${shown}</a>${
     note !== undefined || rights !== undefined
-      ? html`<figcaption>${note}${rights !== undefined ? html` <a href="${hrefOf(rights['@id'] as string, ctx)}">rights</a>` : ''}</figcaption>`
+      ? html`<figcaption>${note}${rights !== undefined ? html` <a href="${hrefOf(rights['@id'] as string, ctx)}">${say('rights', lang)}</a>` : ''}</figcaption>`
       : ''
   }</figure>`;
 }
@@ -160,7 +109,7 @@ function value(v: Json, ctx: ViewContext, depth: number): Html {
   const id = typeof node['@id'] === 'string' ? node['@id'] : undefined;
   if (id !== undefined && typesOf(node).some((t) => IMAGE_TYPES.has(t)) && isImageUrl(id)) {
     if (!ctx.shown?.has(id)) return imageFigure(node, ctx);
-    return html`<a href="${hrefOf(id, ctx)}">${labelOf(node) ?? 'image'}</a> <small>(shown above)</small>${properties(node, ctx, depth + 1, new Set(['rdfs:label']))}`;
+    return html`<a href="${hrefOf(id, ctx)}">${labelOf(node) ?? say('image', ctx.lang ?? 'en')}</a> <small>(${say('shownAbove', ctx.lang ?? 'en')})</small>${properties(node, ctx, depth + 1, new Set(['rdfs:label']))}`;
   }
   const label = labelOf(node);
   const link = id !== undefined ? linkOf(id, ctx) : undefined;
@@ -174,6 +123,6 @@ export function properties(node: JsonNode, ctx: ViewContext, depth = 0, skip: Re
   const keys = Object.keys(node).filter((key) => !HIDDEN.has(key) && !skip.has(key) && list(node[key]).length > 0);
   if (keys.length === 0 || depth > 6) return html``;
   return html`<dl class="properties depth-${Math.min(depth, 3)}">${keys.map(
-    (key) => html`<dt title="${key}">${propertyName(key)}</dt><dd>${list(node[key]).map((v) => html`<div>${value(v, ctx, depth)}</div>`)}</dd>`,
+    (key) => html`<dt title="${key}">${propertyName(key, ctx.lang)}</dt><dd>${list(node[key]).map((v) => html`<div>${value(v, ctx, depth)}</div>`)}</dd>`,
   )}</dl>`;
 }

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Router } from 'express';
 import { staticFileRoutes } from '../http/html.js';
 import { html, type Html } from './html.js';
+import { say, type PageLanguage } from './messages.js';
 
 /** The stylesheet's path (served by pageAssetRoutes). */
 export const PAGES_CSS = '/assets/pages/pages.css';
@@ -43,8 +44,8 @@ export interface PageOptions {
   title: string;
   /** Scripts of this service the page needs (paths), loaded at the end of the body. */
   scripts?: readonly string[];
-  /** BCP 47 language of the page's content. */
-  lang: string;
+  /** The page's language: its own words (messages.ts) and `<html lang>`. */
+  lang: PageLanguage;
   main: Html;
   alternates?: readonly Alternate[];
   /** The search box's value, when the page is a search. */
@@ -54,6 +55,7 @@ export interface PageOptions {
 /** A complete HTML document. */
 export function page(options: PageOptions): string {
   const alternates = options.alternates ?? [];
+  const { lang } = options;
   return html`<!doctype html>
 <html lang="${options.lang}">
 <head>
@@ -64,19 +66,19 @@ export function page(options: PageOptions): string {
 ${alternates.map((a) => html`<link rel="alternate" type="${a.type}" href="${a.href}" title="${a.title}">\n`)}</head>
 <body>
 <header class="site">
-<a class="home" href="/">Design Museum Gent <span>collection as linked data</span></a>
+<a class="home" href="/">Design Museum Gent <span>${say('tagline', lang)}</span></a>
 <form class="search" role="search" action="/v2/id/objects" method="get">
-<label for="site-q">Search the objects</label>
-<input id="site-q" type="search" name="q" value="${options.query ?? ''}" placeholder="chair, vaas, Van de Velde…">
-<button type="submit">Search</button>
+<label for="site-q">${say('searchObjects', lang)}</label>
+<input id="site-q" type="search" name="q" value="${options.query ?? ''}" placeholder="${say('searchPlaceholder', lang)}">
+<button type="submit">${say('search', lang)}</button>
 </form>
 </header>
 <main>
 ${options.main}
 </main>
 <footer>
-${alternates.length > 0 ? html`<p>This page for programs: ${alternates.map((a, i) => html`${i > 0 ? ', ' : ''}<a href="${a.href}" type="${a.type}">${a.title}</a>`)}.</p>` : ''}
-<p><a href="/docs">API documentation</a> · <a href="/sparql">SPARQL</a> · <a href="/v2/">DCAT catalog</a> · Data licence CC BY 4.0</p>
+${alternates.length > 0 ? html`<p>${say('forPrograms', lang)}: ${alternates.map((a, i) => html`${i > 0 ? ', ' : ''}<a href="${a.href}" type="${a.type}">${a.title}</a>`)}.</p>` : ''}
+<p><a href="/docs">${say('apiDocs', lang)}</a> · <a href="/sparql">SPARQL</a> · <a href="/v2/">${say('catalog', lang)}</a> · ${say('licence', lang)}</p>
 </footer>
 ${(options.scripts ?? []).map((src) => html`<script src="${src}"></script>
 `)}</body>

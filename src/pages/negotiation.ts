@@ -1,17 +1,11 @@
 /** What the routes need to answer a person: the page's language, the alternates as a Link header, nouns. */
-import type { Request, Response } from 'express';
 import type { AppContext } from '../app-context.js';
 import type { ViewContext } from './jsonld-view.js';
 import { PID } from '../vocab/iris.js';
 import type { RecordKinds } from '../vocab/record-kinds.js';
-import { PAGE_LANGUAGES, RECORD_FORMATS, type PageLanguage } from './record-page.js';
+import { RECORD_FORMATS } from './record-page.js';
 
-/** The page's language from Accept-Language (Dutch, the museum's, by default); says so in Vary. */
-export function pageLanguage(req: Request, res: Response): PageLanguage {
-  res.vary('Accept-Language');
-  const choice = req.acceptsLanguages(...PAGE_LANGUAGES.map((l) => l.tag));
-  return (PAGE_LANGUAGES.find((l) => l.tag === choice)?.tag ?? 'nl') as PageLanguage;
-}
+export { pageLanguage } from './messages.js';
 
 /**
  * `Link` of a record answer (RFC 8288): each representation at its own URL (`?format=`), so a client or a
@@ -23,8 +17,6 @@ export function alternatesLinkHeader(iri: string): string {
     .join(', ');
 }
 
-/** `object` → `Object`. */
-export const nounOf = (kind: string): string => kind.charAt(0).toUpperCase() + kind.slice(1);
 
 /** The base URLs a page links by path: BASE_URL, and the IIIF router's own when it differs. */
 export const viewContext = (ctx: Pick<AppContext, 'iris' | 'iiifBase' | 'kinds'>): ViewContext => {

@@ -174,7 +174,7 @@ describe('errors and moved records for a browser', () => {
     const json = await get('/v2/id/object/NO-SUCH-1');
     expect(missing.status).toBe(404);
     expect(json.headers['content-type']).toMatch(/^application\/json/);
-    expect(missing.text).toContain(`<p>${json.body.error as string}</p>`);
+    expect(missing.text).toContain(`<p lang="en">${json.body.error as string}</p>`);
     const invalid = await get('/v2/id/object/%20bad', { Accept: BROWSER });
     expect([invalid.status, invalid.headers['content-type']]).toEqual([400, HTML]);
   });

@@ -6,7 +6,7 @@ import { AGENT_INDEX_PATHS, AGENT_INDEX_SCHEMAS } from './openapi.js';
 import { AGENT_ROLES, AGENT_TYPES } from './table.js';
 
 export const AGENTS_API: ApiDeclaration = {
-  landing: { text: 'Agents', note: 'designers, producers and organisations' },
+  landing: { text: { nl: 'Personen en organisaties', en: 'Agents', fr: 'Personnes et organisations' }, note: { nl: 'ontwerpers, producenten en organisaties', en: 'designers, producers and organisations', fr: 'designers, fabricants et organisations' } },
   dataset: {
     title: texts('Agenten', 'Agents', 'Agents'),
     description: texts(
@@ -19,7 +19,7 @@ export const AGENTS_API: ApiDeclaration = {
   indexDatasets: [
     {
       name: 'nationalities',
-      landing: { text: 'Nationalities', note: 'of agents, with counts' },
+      landing: { text: { nl: 'Nationaliteiten', en: 'Nationalities', fr: 'Nationalités' }, note: { nl: 'van personen en organisaties, met aantallen', en: 'of agents, with counts', fr: 'des personnes et organisations, avec les nombres' } },
       crmClass: 'E55_Type',
       title: texts('Nationaliteiten', 'Nationalities', 'Nationalités'),
       description: texts(
@@ -31,7 +31,7 @@ export const AGENTS_API: ApiDeclaration = {
     },
     {
       name: 'roles',
-      landing: { text: 'Roles', note: 'designer and producer, with counts' },
+      landing: { text: { nl: 'Rollen', en: 'Roles', fr: 'Rôles' }, note: { nl: 'ontwerper en producent, met aantallen', en: 'designer and producer, with counts', fr: 'designer et fabricant, avec les nombres' } },
       crmClass: 'E55_Type',
       title: texts('Rollen', 'Roles', 'Rôles'),
       description: texts(

@@ -11,6 +11,7 @@ import { AGENT_FILTERS } from './filters.js';
 import { AGENT_TYPES, buildAgentTable, type AgentTable, type AgentType } from './table.js';
 import { agentIndexes, nationalitySets, roleSets } from './indexes.js';
 import { AGENTS_API } from './api.js';
+import { AGENT_LINKED, agentFacts } from './page.js';
 
 /** The fragments of the agents oracle for a request's filter parameters (single values, as tests write them). */
 function oracleFilters(params: Readonly<Record<string, string>>): OracleFragment[] {
@@ -29,6 +30,8 @@ function oracleFilters(params: Readonly<Record<string, string>>): OracleFragment
 }
 
 export const AGENTS: ResourceKind<AgentTable> = {
+  facts: agentFacts,
+  linked: AGENT_LINKED,
   kind: 'agent',
   collection: 'agents',
   class: { iri: `${NS.crm}E39_Actor`, name: 'Actor' },
@@ -59,8 +62,8 @@ export const AGENTS: ResourceKind<AgentTable> = {
   },
   indexes: agentIndexes,
   facets: [
-    { param: 'nationality', title: 'Nationality', sets: nationalitySets },
-    { param: 'role', title: 'Role', sets: roleSets },
+    { param: 'nationality', title: { nl: 'Nationaliteit', en: 'Nationality', fr: 'Nationalité' }, sets: nationalitySets },
+    { param: 'role', title: { nl: 'Rol', en: 'Role', fr: 'Rôle' }, sets: roleSets },
   ],
   api: AGENTS_API,
   oracle: {

@@ -4,7 +4,7 @@ import type { ApiDeclaration } from '../../engine/kind.js';
 import { languageCodes, modifiedSince } from '../../openapi/parameters.js';
 
 export const CONCEPTS_API: ApiDeclaration = {
-  landing: { text: 'Concepts', note: 'the thesaurus: object types, materials, techniques' },
+  landing: { text: { nl: 'Concepten', en: 'Concepts', fr: 'Concepts' }, note: { nl: 'de thesaurus: objectnamen, materialen, technieken', en: 'the thesaurus: object types, materials, techniques', fr: 'le thésaurus : types d’objets, matériaux, techniques' } },
   dataset: {
     title: texts('Thesaurus', 'Thesaurus', 'Thésaurus'),
     description: texts(

@@ -14,6 +14,7 @@ import { indexTable, labelledIndex, labelledPage, recordDeclaration, shapingExpo
 import { shapeConcept } from './shaping.js';
 import { CONCEPTS_API } from './api.js';
 import { NS } from '../../vocab/namespaces.js';
+import { CONCEPT_LINKED, conceptFacts } from './page.js';
 
 interface ConceptRows {
   concepts: readonly Row[];
@@ -45,6 +46,8 @@ export function buildConceptTable(generationId: string, rows: ConceptRows): Conc
 }
 
 export const CONCEPTS: ResourceKind<ConceptTable> = {
+  facts: conceptFacts,
+  linked: CONCEPT_LINKED,
   kind: 'concept',
   collection: 'concepts',
   class: { iri: `${NS.crm}E55_Type`, name: 'Type' },

@@ -4,7 +4,7 @@ import type { ApiDeclaration } from '../../engine/kind.js';
 import { languageCodes, modifiedSince } from '../../openapi/parameters.js';
 
 export const EXHIBITIONS_API: ApiDeclaration = {
-  landing: { text: 'Exhibitions', note: 'exhibitions of the museum, with the objects shown' },
+  landing: { text: { nl: 'Tentoonstellingen', en: 'Exhibitions', fr: 'Expositions' }, note: { nl: 'tentoonstellingen van het museum, met de getoonde objecten', en: 'exhibitions of the museum, with the objects shown', fr: 'expositions du musée, avec les objets présentés' } },
   dataset: {
     title: texts('Tentoonstellingen', 'Exhibitions', 'Expositions'),
     description: texts(

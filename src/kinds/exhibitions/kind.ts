@@ -15,6 +15,7 @@ import { shapeExhibition } from './shaping.js';
 import { AUTHORITY } from '../../vocab/namespaces.js';
 import { EXHIBITIONS_API } from './api.js';
 import { NS } from '../../vocab/namespaces.js';
+import { EXHIBITION_LINKED, exhibitionFacts } from './page.js';
 
 interface ExhibitionRows {
   exhibitions: readonly Row[];
@@ -35,6 +36,8 @@ export function buildExhibitionTable(generationId: string, rows: ExhibitionRows)
 }
 
 export const EXHIBITIONS: ResourceKind<ExhibitionTable> = {
+  facts: exhibitionFacts,
+  linked: EXHIBITION_LINKED,
   kind: 'exhibition',
   collection: 'exhibitions',
   class: { iri: `${NS.crm}E7_Activity`, name: 'Activity' },

@@ -5,7 +5,7 @@ import { commaAnd, flag, languageCodes, modifiedSince } from '../../openapi/para
 import { OBJECT_INDEX_PATHS, OBJECT_INDEX_SCHEMAS, OBJECT_STUB, PID_EXAMPLE } from './openapi.js';
 
 export const OBJECTS_API: ApiDeclaration = {
-  landing: { text: 'Objects', note: 'designed and produced things, with titles, makers, dates, materials and images' },
+  landing: { text: { nl: 'Objecten', en: 'Objects', fr: 'Objets' }, note: { nl: 'ontworpen en gemaakte dingen, met titels, makers, dateringen, materialen en afbeeldingen', en: 'designed and produced things, with titles, makers, dates, materials and images', fr: 'choses conçues et fabriquées, avec titres, auteurs, dates, matériaux et images' } },
   dataset: {
     title: texts('Objecten', 'Objects', 'Objets'),
     description: texts(
@@ -29,7 +29,7 @@ export const OBJECTS_API: ApiDeclaration = {
     },
     {
       name: 'types',
-      landing: { text: 'Object types', note: 'with object counts' },
+      landing: { text: { nl: 'Objectnamen', en: 'Object types', fr: 'Types d’objets' }, note: { nl: 'met aantallen objecten', en: 'with object counts', fr: 'avec le nombre d’objets' } },
       crmClass: 'E55_Type',
       title: texts('Objecttypes', 'Object types', "Types d'objets"),
       description: texts(
@@ -41,7 +41,7 @@ export const OBJECTS_API: ApiDeclaration = {
     },
     {
       name: 'materials',
-      landing: { text: 'Materials', note: 'with object counts' },
+      landing: { text: { nl: 'Materialen', en: 'Materials', fr: 'Matériaux' }, note: { nl: 'met aantallen objecten', en: 'with object counts', fr: 'avec le nombre d’objets' } },
       crmClass: 'E57_Material',
       title: texts('Materialen', 'Materials', 'Matériaux'),
       description: texts(
@@ -53,7 +53,7 @@ export const OBJECTS_API: ApiDeclaration = {
     },
     {
       name: 'production',
-      landing: { text: 'Production density', note: 'how much of the collection was made in each decade' },
+      landing: { text: { nl: 'Productiedichtheid', en: 'Production density', fr: 'Densité de production' }, note: { nl: 'hoeveel van de collectie in elk decennium gemaakt werd', en: 'how much of the collection was made in each decade', fr: 'quelle part de la collection fut fabriquée à chaque décennie' } },
       crmClass: 'E52_Time-Span',
       title: texts('Productiedichtheid', 'Production density', 'Densité de production'),
       description: texts(

@@ -14,6 +14,7 @@ import { baseColorSets, decadeSets, materialSets, objectIndexes, typeSets } from
 import { relatedObjects } from './similar.js';
 import { OBJECTS_API } from './api.js';
 import { NS } from '../../vocab/namespaces.js';
+import { objectFacts } from './page.js';
 
 /** Exact texts of reference/error-bodies.json. */
 export const OBJECT_NOT_FOUND = 'Object not found';
@@ -85,12 +86,13 @@ export const OBJECTS: ResourceKind<ObjectTable> = {
   },
   indexes: objectIndexes,
   related: relatedObjects,
+  facts: objectFacts,
   facets: [
-    { param: 'type', title: 'Type', sets: typeSets },
-    { param: 'material', title: 'Material', sets: materialSets },
-    { param: 'color', title: 'Colour', sets: baseColorSets },
-    // A second period replaces the first: `date` takes one range.
-    { param: 'date', title: 'Period (production or design)', sets: decadeSets, combines: false },
+    { param: 'type', title: { nl: 'Type', en: 'Type', fr: 'Type' }, sets: typeSets },
+    { param: 'material', title: { nl: 'Materiaal', en: 'Material', fr: 'Matériau' }, sets: materialSets },
+    { param: 'color', title: { nl: 'Kleur', en: 'Colour', fr: 'Couleur' }, sets: baseColorSets },
+    // A second period replaces the first: `date` takes one range. Periods read in time order.
+    { param: 'date', title: { nl: 'Periode (productie of ontwerp)', en: 'Period (production or design)', fr: 'Période (production ou conception)' }, sets: decadeSets, combines: false, order: 'label' },
   ],
   api: OBJECTS_API,
   oracle: OBJECTS_ORACLE,
