@@ -155,8 +155,10 @@ describe('a fifth kind declared in a test fixture', () => {
     const books = catalog['dcat:dataset'].find((d: { '@id': string }) => d['@id'] === `${BASE}/v2/id/books`);
     expect(books['dct:type']).toEqual({ '@id': 'http://www.cidoc-crm.org/cidoc-crm/E31_Document' });
     expect(catalog['dcat:service'][0]['dcat:servesDataset']).toContainEqual({ '@id': `${BASE}/v2/id/books` });
-    const landing = await request(app).get('/').set('Accept', 'text/html').expect(200);
+    const landing = await request(app).get('/').set('Accept', 'text/html').set('Accept-Language', 'en').expect(200);
     expect(landing.text).toContain('<li><a href="/v2/id/books">Books</a> <span>— the books of the library</span></li>');
+    const nl = await request(app).get('/').set('Accept', 'text/html').expect(200);
+    expect(nl.text).toContain('<li><a href="/v2/id/books">Boeken</a> <span>— de boeken van de bibliotheek</span></li>');
   });
 
   it('dumps the public books, and only them, as books.nq.gz', async () => {

@@ -7,7 +7,7 @@
  */
 import request from 'supertest';
 import { sourceObjects, sourceRecords, startDemoApp, type DemoApp } from '../helpers/demo.js';
-import type { ObjectRecord } from '../../src/harvest/schema.js';
+import type { AgentRecord, ExhibitionRecord, ObjectRecord } from '../../src/harvest/schema.js';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 const JSON_LD = 'application/ld+json; charset=utf-8';
@@ -128,7 +128,8 @@ describe('the record page', () => {
     expect(exhibitions.length).toBeGreaterThan(0);
     const paths = [...withImages.map((o) => `/v2/id/object/${o.objectNumber}`), ...exhibitions.map((e) => `/v2/id/exhibition/${e.pid}`)];
     for (const path of paths) {
-      const page = (await get(path, { Accept: BROWSER })).text;
+      // The record's own images; the cards of the records it lists (objects shown) show theirs.
+      const page = (await get(path, { Accept: BROWSER })).text.replace(/<ul class="cards">.*?<\/ul>/gs, '');
       const sources = [...page.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
       expect([path, sources.length]).toEqual([path, new Set(sources).size]);
       expect([path, sources.length > 0]).toEqual([path, true]);
@@ -186,7 +187,7 @@ describe('facets', () => {
     ['/v2/id/objects?type=stoel', ['Type', 'Material', 'Colour', 'Period (production or design)'], ['type', 'material', 'color', 'date']],
     ['/v2/id/agents?role=designer', ['Nationality', 'Role'], ['nationality', 'role']],
   ])('on %s count what the narrowed query’s JSON-LD totals say, and their links narrow the query', async (path, headings, params) => {
-    const page = decode((await get(path, { Accept: BROWSER })).text);
+    const page = decode((await get(path, { Accept: BROWSER, 'Accept-Language': 'en' })).text);
     for (const heading of headings) expect(page).toContain(`<h2>${heading}</h2>`);
     const collection = path.slice(0, path.indexOf('?'));
     const links = [...page.matchAll(/<li><a href="([^"]+)">([^<]*)<\/a> <span class="count">(\d+)<\/span><\/li>/g)];
@@ -211,4 +212,115 @@ describe('facets', () => {
     for (const param of params.filter((p) => !base.has(p))) expect([param, seen.has(param)]).toEqual([param, true]);
     for (const value of base.values()) if (params.some((p) => base.get(p) === value)) expect(page).toContain(`<li class="active"><strong>`);
   }, 60_000);
+});
+
+describe('the reader’s language', () => {
+  it.each([
+    ['nl', undefined, 'Objecten', 'resultaten', 'Sorteren op', 'Periode (productie of ontwerp)', 'objectnummer'],
+    ['nl', 'nl-BE,nl;q=0.9', 'Objecten', 'resultaten', 'Sorteren op', 'Periode (productie of ontwerp)', 'objectnummer'],
+    ['en', 'en-GB,en;q=0.9', 'Objects', 'results', 'Sort by', 'Period (production or design)', 'object number'],
+    ['fr', 'fr-BE,fr;q=0.9', 'Objets', 'résultats', 'Trier par', 'Période (production ou conception)', 'numéro d’inventaire'],
+  ])('gives the search page in %s for Accept-Language %s', async (lang, acceptLanguage, title, results, sortBy, period, sortName) => {
+    const res = await get('/v2/id/objects?q=stoel', { Accept: BROWSER, ...(acceptLanguage !== undefined ? { 'Accept-Language': acceptLanguage } : {}) });
+    const page = decode(res.text);
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+    expect(page).toContain(`<html lang="${lang}">`);
+    expect(page).toContain(`<h1>${title}</h1>`);
+    expect(page).toMatch(new RegExp(`<p class="total">\\d+ ${results}</p>`));
+    expect(page).toContain(`>${sortBy}</label>`);
+    expect(page).toContain(`<h2>${period}</h2>`);
+    // Sort keys by their names for people, the API's value kept.
+    expect(page).toContain(`<option value="objectNumber">${sortName}</option>`);
+    const landing = await get('/', { Accept: BROWSER, ...(acceptLanguage !== undefined ? { 'Accept-Language': acceptLanguage } : {}) });
+    expect(landing.text).toContain(`<html lang="${lang}">`);
+  });
+
+  it('lists the periods of the results in time order', async () => {
+    const page = decode((await get('/v2/id/objects', { Accept: BROWSER, 'Accept-Language': 'en' })).text);
+    const facet = /<h2>Period \(production or design\)<\/h2><ul>(.*?)<\/ul>/s.exec(page)?.[1] ?? '';
+    const periods = [...facet.matchAll(/>(\d{4})\/\d{4}</g)].map((m) => Number(m[1]));
+    expect(periods.length).toBeGreaterThan(12);
+    expect(periods).toEqual([...periods].sort((a, b) => a - b));
+  });
+});
+
+describe('pages that link both ways', () => {
+  const listed = (): ObjectRecord[] => sourceObjects(demo.data).filter((o) => o.public && o.healthy && o.state.kind === 'current');
+  const publicAgents = (): Map<string, AgentRecord> => new Map((sourceRecords(demo.data, 'agents') as AgentRecord[]).filter((a) => a.public).map((a) => [a.pid, a]));
+  /** The cards of the section headed `title`: their paths, notes, and the count beside the heading. */
+  function section(page: string, title: string): { count: number; paths: string[]; notes: string[]; all?: string } {
+    const match = new RegExp(`<section class="linked"><h2>${title} <span class="count">(\\d+)</span></h2><ul class="cards">(.*?)</ul>(.*?)</section>`, 's').exec(page);
+    if (match === null) return { count: 0, paths: [], notes: [] };
+    const cards = [...match[2]!.matchAll(/<li class="card"><a href="([^"]+)">.*?<\/a>(?:<span class="card-note">([^<]*)<\/span>)?/gs)];
+    const all = /<a href="([^"]+)">/.exec(match[3]!)?.[1];
+    return { count: Number(match[1]), paths: cards.map((c) => c[1]!), notes: cards.map((c) => c[2] ?? ''), ...(all !== undefined ? { all } : {}) };
+  }
+
+  it('shows an agent’s objects with the agent’s role in each, and links to all of them', async () => {
+    const agents = publicAgents();
+    // The agent with the most listed objects, from the source: designer of a creation, producer of a production.
+    const roles = new Map<string, Map<string, Set<string>>>();
+    for (const object of listed()) {
+      for (const [events, role] of [[object.creations, 'designer'], [object.productions, 'producer']] as const) {
+        for (const event of events) {
+          if (event.agent === undefined || !agents.has(event.agent)) continue;
+          const byObject = roles.get(event.agent) ?? new Map<string, Set<string>>();
+          roles.set(event.agent, byObject);
+          byObject.set(object.objectNumber, (byObject.get(object.objectNumber) ?? new Set()).add(role));
+        }
+      }
+    }
+    const [pid, objects] = [...roles].sort((a, b) => b[1].size - a[1].size)[0]!;
+    expect(objects.size).toBeGreaterThan(12);
+    const page = decode((await get(`/v2/id/agent/${pid}`, { Accept: BROWSER, 'Accept-Language': 'en' })).text);
+    const cards = section(page, 'Objects');
+    expect(cards.count).toBe(objects.size);
+    expect(cards.paths).toHaveLength(12);
+    // In object-number order, as the objects' agent filter gives them, each with the agent's roles in it.
+    const first = [...objects.keys()].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).slice(0, 12);
+    expect(cards.paths).toEqual(first.map((n) => `/v2/id/object/${n}`));
+    expect(cards.notes).toEqual(first.map((n) => ['designer', 'producer'].filter((r) => objects.get(n)!.has(r)).join(', ')));
+    expect(cards.all).toBe(`/v2/id/objects?agent=${pid}`);
+    const dutch = decode((await get(`/v2/id/agent/${pid}`, { Accept: BROWSER })).text);
+    expect(section(dutch, 'Objecten').notes).toEqual(first.map((n) => ['ontwerper', 'producent'].filter((_, i) => objects.get(n)!.has(['designer', 'producer'][i]!)).join(', ')));
+  });
+
+  it('shows a concept’s objects, its narrower concepts’ included, as the concept filter counts them', async () => {
+    // Concept 530001038 has 8 objects (issue 43); their number is the concept filter's total.
+    const page = decode((await get('/v2/id/concept/530001038', { Accept: BROWSER, 'Accept-Language': 'en' })).text);
+    const filtered = JSON.parse((await get('/v2/id/objects?concept=530001038&itemsPerPage=100')).text) as { 'hydra:totalItems': number; 'hydra:member': { '@id': string }[] };
+    const cards = section(page, 'Objects');
+    expect(cards.count).toBe(filtered['hydra:totalItems']);
+    expect(cards.count).toBeGreaterThan(0);
+    expect(cards.paths).toEqual(filtered['hydra:member'].slice(0, 12).map((m) => new URL(m['@id']).pathname));
+    // Every card's object names the concept (or a narrower one) in its source record.
+    for (const path of cards.paths) expect(listed().some((o) => `/v2/id/object/${o.objectNumber}` === path)).toBe(true);
+  });
+
+  it('shows the objects an exhibition showed as cards with their titles and thumbnails', async () => {
+    const shown = new Set(listed().map((o) => o.objectNumber));
+    const exhibition = (sourceRecords(demo.data, 'exhibitions') as ExhibitionRecord[]).find((e) => e.public && e.objects.filter((n) => shown.has(n)).length >= 3)!;
+    const expected = exhibition.objects.filter((n) => shown.has(n));
+    const page = decode((await get(`/v2/id/exhibition/${exhibition.pid}`, { Accept: BROWSER, 'Accept-Language': 'en' })).text);
+    const cards = section(page, 'Objects shown');
+    expect(cards.count).toBe(expected.length);
+    expect(new Set(cards.paths).size).toBe(Math.min(12, expected.length));
+    for (const path of cards.paths) expect(expected.map((n) => `/v2/id/object/${n}`)).toContain(path);
+    const object = listed().find((o) => `/v2/id/object/${o.objectNumber}` === cards.paths[0])!;
+    expect(page).toContain(`<span class="card-title">${object.titles.en ?? object.titles.nl}</span>`);
+  });
+
+  it('puts an object’s key facts first: maker with role, date, materials, dimensions and number', async () => {
+    const agents = publicAgents();
+    const object = listed().find((o) => o.creations.some((c) => c.agent !== undefined && agents.has(c.agent)) && o.productions.some((p) => p.date !== undefined) && o.dimensions.length > 0)!;
+    const page = decode((await get(`/v2/id/object/${object.objectNumber}`, { Accept: BROWSER, 'Accept-Language': 'en' })).text);
+    const facts = /<section class="key-facts"[^>]*><dl>(.*?)<\/dl><\/section>/s.exec(page)?.[1] ?? '';
+    // Before the record's images and everything else it says.
+    expect(page.indexOf('class="key-facts"')).toBeLessThan(page.indexOf('Everything the record says'));
+    const designer = agents.get(object.creations.find((c) => c.agent !== undefined && agents.has(c.agent))!.agent!)!;
+    expect(facts).toContain(`<a href="/v2/id/agent/${designer.pid}">${designer.name}</a> <span class="fact-note">(designer)</span>`);
+    expect(facts).toContain(object.productions.find((p) => p.date !== undefined)!.date!.label);
+    expect(facts).toContain(`<dt>Object number</dt><dd>${object.objectNumber}</dd>`);
+    expect(facts).toMatch(/<dt>Dimensions<\/dt><dd>[^<]*\d cm/);
+  });
 });
