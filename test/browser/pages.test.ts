@@ -76,7 +76,7 @@ describeWithChromium('test/browser/pages.test.ts')('pages for people in headless
   }
 
   it('walks from the landing page to a broader concept, every page accessible and served from this origin', async () => {
-    const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     // The pages for people make no blob: URLs: one would count as leaving, as before.
     const elsewhere = requestsLeaving(page, session.origin, ['data:']);
     const errors: string[] = [];
@@ -90,8 +90,9 @@ describeWithChromium('test/browser/pages.test.ts')('pages for people in headless
     expect((await page.goto(`${session.origin}/`))?.status()).toBe(200);
     await check(page, '1-landing');
 
-    await page.fill('main input[name=q]', 'stoel');
-    await Promise.all([page.waitForURL(/\/v2\/id\/objects\?q=stoel/), page.click('main form.search button')]);
+    // The search box of every page's header.
+    await page.fill('header input[name=q]', 'stoel');
+    await Promise.all([page.waitForURL(/\/v2\/id\/objects\?q=stoel/), page.click('header form.search button')]);
     expect(await page.locator('h1').innerText()).toBe('Objects');
     const total = Number(/(\d+) results?/.exec(await page.locator('.total').innerText())![1]);
     expect(total).toBeGreaterThan(0);
@@ -154,6 +155,54 @@ describeWithChromium('test/browser/pages.test.ts')('pages for people in headless
     expect(zoomed).toBe(1);
     expect(elsewhere).toEqual([]);
     expect(errors).toEqual([]);
+    expect(failed).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it('walks both ways: a concept → its objects → an object’s maker → the maker’s objects, every page accessible', async () => {
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const elsewhere = requestsLeaving(page, session.origin, ['data:']);
+    const failed: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() >= 400) failed.push(`${res.status()} ${res.url()}`);
+    });
+    const clickAndWait = async (selector: string): Promise<string> => {
+      const href = (await page.locator(selector).first().getAttribute('href'))!;
+      await Promise.all([page.waitForURL((url) => url.pathname + url.search === href), page.locator(selector).first().click()]);
+      return href;
+    };
+
+    // Concept 530001038 (issue 43: it has objects, and its page did not lead to them).
+    expect((await page.goto(`${session.origin}/v2/id/concept/530001038`))?.status()).toBe(200);
+    const conceptObjects = Number(await page.locator('.linked h2 .count').first().innerText());
+    expect(conceptObjects).toBeGreaterThan(0);
+    await check(page, '9-concept-with-objects');
+
+    const object = await clickAndWait('.linked .card a');
+    expect(object).toMatch(/^\/v2\/id\/object\//);
+    expect(await page.locator('.kind').innerText()).toMatch(/^Object/);
+    // Its key facts come first and name its maker.
+    expect(await page.locator('.key-facts dt').first().innerText()).toBe('Maker');
+    await check(page, '10-object-of-concept');
+
+    const maker = await clickAndWait('.key-facts a[href^="/v2/id/agent/"]');
+    expect(await page.locator('.kind').innerText()).toMatch(/^Agent/);
+    const makerObjects = Number(await page.locator('.linked h2 .count').first().innerText());
+    expect(makerObjects).toBeGreaterThan(0);
+    // The maker's objects include the one we came from when they fit on the page.
+    const cards = await page.locator('.linked .card a').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href')));
+    if (makerObjects <= cards.length) expect(cards).toContain(object);
+    await check(page, '11-maker-with-objects');
+
+    // Every object of the maker: the objects collection filtered on the agent, as many as the page said.
+    await page.goto(`${session.origin}/v2/id/objects?agent=${encodeURIComponent(maker.split('/').pop()!)}`);
+    expect(await page.locator('.total').innerText()).toBe(`${makerObjects} ${makerObjects === 1 ? 'result' : 'results'}`);
+    await check(page, '12-maker-objects');
+    await clickAndWait('.members .card a');
+    expect(await page.locator('.kind').innerText()).toMatch(/^Object/);
+    await check(page, '13-maker-object');
+
+    expect(elsewhere).toEqual([]);
     expect(failed).toEqual([]);
     await page.close();
   }, 180_000);
