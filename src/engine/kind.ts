@@ -19,7 +19,10 @@ import type { IndexEndpoints } from './index-endpoints.js';
 import type { LabelledSet } from './label-index.js';
 import type { CollectionName, Iris, RecordKind } from '../vocab/iris.js';
 import type { KindNames } from '../vocab/record-kinds.js';
-import type { PerLanguage, TitleLanguage } from '../collection-index/languages.js';
+import type { LinkedRecords, LocalText, RecordFact } from '../pages/declarations.js';
+import type { TitleLanguage } from '../collection-index/languages.js';
+
+export type { FactValue, LinkedRecords, LocalText, RecordFact } from '../pages/declarations.js';
 
 export type { CollectionName };
 
@@ -147,37 +150,6 @@ export interface ApiDeclaration {
   readonly searchText: string;
   /** The collection's filter, view and reserved parameters, described for people, by name. */
   readonly parameters: Readonly<Record<string, ParameterDoc>>;
-}
-
-/** A text in each of the collection's languages (the pages' too). */
-export type LocalText = Readonly<PerLanguage<string>>;
-
-/** One value of a record's fact: a text, the resource it names (linked on the page), a note beside it. */
-export interface FactValue {
-  readonly text: string;
-  readonly iri?: string;
-  readonly note?: string;
-}
-
-/** A fact of a record for people (a maker, a date, the materials): the block at the top of its page. */
-export interface RecordFact {
-  readonly label: LocalText;
-  readonly values: readonly FactValue[];
-  /** Shown on the record's card too (search results, the records another page lists); `only`: there only. */
-  readonly card?: boolean | 'only';
-}
-
-/**
- * Records of a collection that a record's page for people lists as cards: those whose `param` filter names the
- * record (an agent's objects: `objects?agent=<pid>`), or those the record names under `property` (the objects an
- * exhibition showed).
- */
-export interface LinkedRecords {
-  readonly title: LocalText;
-  readonly collection: CollectionName;
-  readonly from: { readonly param: string } | { readonly property: string };
-  /** What a member is to the record (an agent's role in an object), beside the member on its card. */
-  note?(member: JsonObject, record: string, lang: TitleLanguage): string | undefined;
 }
 
 /** A record related to another, and why (for people). */

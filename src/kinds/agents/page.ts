@@ -4,8 +4,8 @@
  * in each, are listed by the objects' own `agent` filter.
  */
 import type { TitleLanguage } from '../../collection-index/languages.js';
-import type { LinkedRecords, LocalText, RecordFact } from '../../engine/kind.js';
-import { fact, labelledValues, nodesOf, spanOf, textValues } from '../../engine/record-facts.js';
+import type { LinkedRecords, LocalText, RecordFact } from '../../pages/declarations.js';
+import { fact, labelledValues, nodesOf, spanOf, textValues } from '../../pages/record-facts.js';
 import type { JsonObject } from '../../shaping/jsonld.js';
 import { agentRoles } from '../objects/page.js';
 

@@ -3,8 +3,8 @@
  * (the narrower concepts' included, as the objects' `concept` filter selects them), as cards.
  */
 import type { TitleLanguage } from '../../collection-index/languages.js';
-import type { LinkedRecords, LocalText, RecordFact } from '../../engine/kind.js';
-import { fact, labelledValues, nodesOf } from '../../engine/record-facts.js';
+import type { LinkedRecords, LocalText, RecordFact } from '../../pages/declarations.js';
+import { fact, labelledValues, nodesOf } from '../../pages/record-facts.js';
 import type { JsonObject } from '../../shaping/jsonld.js';
 
 const BROADER: LocalText = { nl: 'Bredere termen', en: 'Broader terms', fr: 'Termes génériques' };
