@@ -1,7 +1,7 @@
 /**
  * What a kind declares for its pages for people (docs/html.md): key facts, cards and the records of other
- * collections its pages list. Types only, below every mechanism, so that the pages and the kinds share them
- * without importing the engine.
+ * collections its pages list. Types only, so that the engine, the pages and the kinds share them without the
+ * pages importing the engine.
  */
 import type { PerLanguage, TitleLanguage } from '../collection-index/languages.js';
 import type { JsonObject } from '../shaping/jsonld.js';
