@@ -46,9 +46,9 @@ obj:1987-1105 a crm:E22_Human-Made_Object ;
   crm:P94i_was_created_by <${O}/creation/1> ;
   crm:P24i_changed_ownership_through <${O}/acquisition> ;
   crm:P43_has_dimension
-    [ a crm:E54_Dimension ; crm:P2_has_type type:hoogte ; crm:P90_has_value "13.5"^^xsd:decimal ; crm:P91_has_unit aat:300379098 ] ,
-    [ a crm:E54_Dimension ; crm:P2_has_type type:breedte ; crm:P90_has_value "7.3"^^xsd:decimal ; crm:P91_has_unit aat:300379098 ] ,
-    [ a crm:E54_Dimension ; crm:P2_has_type type:diameter ; crm:P90_has_value "7.3"^^xsd:decimal ; crm:P91_has_unit aat:300379098 ] ;
+    [ a crm:E54_Dimension ; crm:P2_has_type type:hoogte ; crm:P90_has_value "13.5"^^xsd:double ; crm:P91_has_unit aat:300379098 ] ,
+    [ a crm:E54_Dimension ; crm:P2_has_type type:breedte ; crm:P90_has_value "7.3"^^xsd:double ; crm:P91_has_unit aat:300379098 ] ,
+    [ a crm:E54_Dimension ; crm:P2_has_type type:diameter ; crm:P90_has_value "7.3"^^xsd:double ; crm:P91_has_unit aat:300379098 ] ;
   crm:P46_has_component <${O}/part/1> ;
   crm:P46i_forms_part_of obj:1990-0060_0-5 ;
   crm:P106i_forms_part_of concept:530008405 ;
@@ -56,6 +56,7 @@ obj:1987-1105 a crm:E22_Human-Made_Object ;
   crm:P129i_is_subject_of <https://api.collectie.gent/iiif/presentation/v2/manifest/dmg:1987-1105> ,
     <https://www.youtube.com/watch?v=fish> , <https://soundcloud.com/dmg/vis> ;
   crm:P138i_has_representation <${iiif}/iiif/3/vis-1/full/max/0/default.jpg> , <${iiif}/iiif/3/vis-2/full/max/0/default.jpg> ;
+  schema:image <${iiif}/iiif/3/vis-1/full/max/0/default.jpg> ;
   crm:P15i_was_motivation_of _:project ;
   crm:P55_has_current_location <${BASE}/v2/id/place/collection-presentation> .
 
@@ -111,7 +112,7 @@ aat:300379098 a crm:E58_Measurement_Unit ; rdfs:label "cm" .
 
 <${O}/part/1> a crm:E22_Human-Made_Object ; rdfs:label "deksel" ;
   crm:P45_consists_of concept:530006321 ;
-  crm:P43_has_dimension [ a crm:E54_Dimension ; crm:P2_has_type type:diameter ; crm:P90_has_value "4.2"^^xsd:decimal ; crm:P91_has_unit aat:300379098 ] .
+  crm:P43_has_dimension [ a crm:E54_Dimension ; crm:P2_has_type type:diameter ; crm:P90_has_value "4.2"^^xsd:double ; crm:P91_has_unit aat:300379098 ] .
 
 obj:1990-0060_0-5 a crm:E22_Human-Made_Object .
 

@@ -314,7 +314,7 @@ describe('Exhibition graph (spec "Exhibition record")', () => {
     const E = `${BASE}/v2/id/exhibition/TE_2020-001`;
     const assets = 'https://assets.designmuseumgent.be/TE_2020-001';
     const pixels = (type: string, value: number): string =>
-      `[ a crm:E54_Dimension ; crm:P2_has_type type:${type} ; crm:P90_has_value "${value}"^^xsd:decimal ; crm:P91_has_unit aat:300266190 ]`;
+      `[ a crm:E54_Dimension ; crm:P2_has_type type:${type} ; crm:P90_has_value "${value}"^^xsd:double ; crm:P91_has_unit aat:300266190 ]`;
     expectGraph(
       publicQuads,
       E,
