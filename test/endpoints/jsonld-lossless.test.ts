@@ -19,7 +19,7 @@ import jsonld from 'jsonld';
 import { isomorphic } from 'rdf-isomorphic';
 import { Parser } from 'n3';
 import type * as RDF from '@rdfjs/types';
-import { startDemoApp, type DemoApp } from '../helpers/demo.js';
+import { remoteStoreRun, startDemoApp, type DemoApp } from '../helpers/demo.js';
 import { oneSpelling, parseRdf, triplesOf, uniqueQuads } from './sparql-test-parsers.js';
 
 type Json = Record<string, unknown>;
@@ -245,8 +245,10 @@ async function allPaths(collection: string): Promise<string[]> {
 }
 
 describe('each record’s JSON-LD is its Turtle graph minus the documented omissions', () => {
+  // Every record on the embedded store; in the remote pass (Virtuoso) every fifth, which covers each shape of
+  // record and keeps that pass short: the framing is the same code, only the store's answer differs.
   it.each(COLLECTIONS)('gives every demo %s record the triples of its Turtle form, with their datatypes', async (collection) => {
-    const paths = await allPaths(collection);
+    const paths = (await allPaths(collection)).filter((_, i) => !remoteStoreRun() || i % 5 === 0);
     expect(paths.length).toBeGreaterThan(40);
     const measured = new Set<string>();
     for (const path of paths) {
