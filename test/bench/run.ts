@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,kinds,indexes,sparql,shared,colors,hotpath,startup,search,changes] [--store remote] [--max-old-space-size=MiB] [other flags]`
+ * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,kinds,indexes,sparql,shared,colors,hotpath,startup,search,changes,pages] [--store remote] [--max-old-space-size=MiB] [other flags]`
  *
  * `--store remote` runs the remote-store benchmark (remote.ts: the service on a throw-away Virtuoso) instead
  * of the embedded ones; it is never part of the default set.
@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rssMiBOfPid, type BenchResult } from './report.js';
 
-const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'shared', 'colors', 'hotpath', 'startup', 'search', 'changes', 'remote'] as const;
+const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'shared', 'colors', 'hotpath', 'startup', 'search', 'changes', 'pages', 'remote'] as const;
 /** Run only when asked: `--store remote` or `--only remote`. */
 const ON_REQUEST = new Set<string>(['remote']);
 const HERE = fileURLToPath(new URL('.', import.meta.url));
