@@ -31,16 +31,17 @@ function membersOf(ctx: AppContext, kind: ResourceKind<RecordTable>): Collection
 }
 
 /** The IRIs of the first records of `linked` for the record, how many there are, and where they are all listed. */
-async function selection(ctx: AppContext, target: ResourceKind<RecordTable>, linked: LinkedRecords, pid: string, record: JsonNode): Promise<{ iris: string[]; total: number; all?: string; generationId: string | undefined }> {
+async function selection(ctx: AppContext, target: ResourceKind<RecordTable>, linked: LinkedRecords, pid: string, record: JsonNode): Promise<{ iris: string[]; total: number; all?: string; generationId: string }> {
+  // The target's collection index lists only the records it serves, in its generation.
+  const index = await sharedIndexes(ctx, target).current();
   if ('param' in linked.from) {
     const { param } = linked.from;
-    const index = await sharedIndexes(ctx, target).current();
     const query = parseCollectionQuery({ [param]: pid }, target.index);
     const slice = index.select({ filters: query.filters, offset: 0, limit: LINKED_ON_PAGE });
     return { iris: slice.iris, total: slice.total, all: `/v2/id/${target.collection}?${new URLSearchParams({ [param]: pid }).toString()}`, generationId: index.generationId };
   }
-  const named = list(record[linked.from.property]).flatMap((node) => (isNode(node) && typeof node['@id'] === 'string' ? [node['@id']] : []));
-  return { iris: named.slice(0, LINKED_ON_PAGE), total: named.length, generationId: ctx.store.generation?.id };
+  const named = list(record[linked.from.property]).flatMap((node) => (isNode(node) && typeof node['@id'] === 'string' && index.table.idOf.has(node['@id']) ? [node['@id']] : []));
+  return { iris: named.slice(0, LINKED_ON_PAGE), total: named.length, generationId: index.generationId };
 }
 
 /** The linked sections of the page of `record` (a record of `kind` with `pid`), in the page's language. */
@@ -50,7 +51,7 @@ export async function linkedCards(ctx: AppContext, kind: Pick<ResourceKind, 'lin
     const target = ctx.kinds.ofCollection(linked.collection);
     if (target === undefined) continue;
     const { iris, total, all, generationId } = await selection(ctx, target, linked, pid, record);
-    if (iris.length === 0 || generationId === undefined) continue;
+    if (iris.length === 0) continue;
     // Undefined when the store moved to another generation meanwhile: the page then goes without this section.
     const bodies = await membersOf(ctx, target).fullRecords(iris, generationId);
     if (bodies === undefined) continue;

@@ -20,7 +20,8 @@ export interface CardOptions extends ViewContext {
 /** The image a card shows: an object's first image, an exhibition's poster, an agent's portrait; a path of this service. */
 function thumbnailOf(record: JsonNode, ctx: ViewContext): string | undefined {
   const image = list(record.image).find(isNode);
-  const poster = list(record['crm:P65_shows_visual_item']).find((n): n is JsonNode => isNode(n) && list(n['crm:P2_has_type']).some((t) => isNode(t) && String(t['@id']).endsWith('300027221')));
+  // An exhibition's poster: its visual item of type AAT 300027221 (posters).
+  const poster = list(record['crm:P65_shows_visual_item']).find((n): n is JsonNode => isNode(n) && list(n['crm:P2_has_type']).some((t) => isNode(t) && String(t['@id']).endsWith('/300027221')));
   const candidates = [image?.thumbnail, poster?.['@id'], record.thumbnail];
   for (const candidate of candidates) {
     if (typeof candidate !== 'string') continue;
