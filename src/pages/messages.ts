@@ -74,11 +74,6 @@ export const MESSAGES = {
   or: text('of', 'or', 'ou'),
   orThe: text('of de', 'or the', 'ou la'),
   startPage: text('startpagina', 'start page', 'page d’accueil'),
-  landingIntro: text(
-    'De collectie van Design Museum Gent als linked data: objecten, ontwerpers en makers, tentoonstellingen en de thesaurus, als pagina’s voor mensen en als JSON-LD, Turtle en SPARQL voor programma’s.',
-    'The collection of Design Museum Gent as linked data: objects, designers and makers, exhibitions and the thesaurus, as pages for people and as JSON-LD, Turtle and SPARQL for programs.',
-    'La collection du Design Museum Gent en données liées : objets, designers et fabricants, expositions et thésaurus, en pages pour les personnes et en JSON-LD, Turtle et SPARQL pour les programmes.',
-  ),
   browse: text('Bladeren', 'Browse', 'Parcourir'),
   indexes: text('Indexen', 'Indexes', 'Index'),
   forDevelopers: text('Voor ontwikkelaars', 'For developers', 'Pour les développeurs'),
