@@ -6,6 +6,7 @@
  * text is not valid SPARQL (an unterminated string, a `<` that opens no IRI) the scan counts what follows,
  * so it can only over-count, never hide nesting from the parser.
  */
+import { COST_LIMITS, optionalsMessage, unionBranchesMessage, type CostLimits } from './query-cost.js';
 
 /** The deepest nesting of `{ ( [` a query may have (the service's own .rq queries reach 6). */
 export const MAX_QUERY_DEPTH = 64;
@@ -16,10 +17,12 @@ export interface QueryBounds {
   maxDepth: number;
   /** Characters; undefined: no length bound (the remote store's rewrite of texts the policy regenerated). */
   maxLength?: number;
+  /** The cost limits whose keywords the text is counted against (clients' queries). */
+  keywords?: Pick<CostLimits, 'maxUnionBranches' | 'maxOptionals'>;
 }
 
 /** The endpoint's bounds. */
-export const QUERY_BOUNDS: Readonly<QueryBounds> = { maxDepth: MAX_QUERY_DEPTH, maxLength: MAX_QUERY_LENGTH };
+export const QUERY_BOUNDS: Readonly<QueryBounds> = { maxDepth: MAX_QUERY_DEPTH, maxLength: MAX_QUERY_LENGTH, keywords: COST_LIMITS };
 
 /**
  * The deepest parsed tree (objects, arrays not counted; query-policy.ts measures it after the parse) of a
@@ -118,24 +121,49 @@ function stringEnd(text: string, at: number): number {
   return -1;
 }
 
+/** What one pass over a query's text finds: its deepest nesting, and the UNION and OPTIONAL keywords it holds. */
+export interface TextScan {
+  depth: number;
+  unions: number;
+  optionals: number;
+}
+
+/** True for a character that continues a name (a variable, a prefixed name, a keyword): the keyword test's edge. */
+const isNameChar = (c: number): boolean =>
+  (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x2d || c === 0x3a || c === 0x2e || c === 0x3f || c === 0x24 || c > 0x7f;
+
+/** True when the keyword `upper` (upper case) is written at `at`, in any case, as a token of its own. */
+function keywordAt(text: string, at: number, upper: string): boolean {
+  if (at > 0 && isNameChar(text.charCodeAt(at - 1))) return false;
+  if (at + upper.length < text.length && isNameChar(text.charCodeAt(at + upper.length))) return false;
+  return text.slice(at, at + upper.length).toUpperCase() === upper;
+}
+
+const LOWER_U = 0x75;
+const UPPER_U = 0x55;
+const LOWER_O = 0x6f;
+const UPPER_O = 0x4f;
+
 /**
- * The deepest nesting of `{ ( [` in `text` outside string literals, IRIs and comments. Counting stops once it
- * passes `stopAbove`, so a hostile text costs no more than its first levels. A closing bracket with nothing
- * open counts as nothing (it cannot lower the depth of what follows).
+ * One pass over `text` outside string literals, IRIs and comments: the deepest nesting of `{ ( [`, and how many
+ * UNION and OPTIONAL keywords it holds. Counting stops once the depth passes `stopAbove`, so a hostile text
+ * costs no more than its first levels. A closing bracket with nothing open counts as nothing (it cannot lower
+ * the depth of what follows).
  */
-export function nestingDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
+export function scanText(text: string, stopAbove = Number.POSITIVE_INFINITY): TextScan {
   let depth = 0;
-  let deepest = 0;
+  const found: TextScan = { depth: 0, unions: 0, optionals: 0 };
   let i = 0;
   while (i < text.length) {
-    switch (text.charCodeAt(i)) {
+    const c = text.charCodeAt(i);
+    switch (c) {
       case OPEN_BRACE:
       case OPEN_PAREN:
       case OPEN_BRACKET:
         depth++;
-        if (depth > deepest) {
-          deepest = depth;
-          if (deepest > stopAbove) return deepest;
+        if (depth > found.depth) {
+          found.depth = depth;
+          if (depth > stopAbove) return found;
         }
         i++;
         break;
@@ -166,20 +194,42 @@ export function nestingDepth(text: string, stopAbove = Number.POSITIVE_INFINITY)
       case BACKSLASH:
         i += LOCAL_ESCAPES.has(text.charCodeAt(i + 1)) ? 2 : 1;
         break;
+      case LOWER_U:
+      case UPPER_U:
+        if (keywordAt(text, i, 'UNION')) found.unions++;
+        i++;
+        break;
+      case LOWER_O:
+      case UPPER_O:
+        if (keywordAt(text, i, 'OPTIONAL')) found.optionals++;
+        i++;
+        break;
       default:
         i++;
     }
   }
-  return deepest;
+  return found;
 }
 
-/** Why `text` is refused before it is parsed (a message naming the limit), or undefined when it is within `bounds`. */
+/** The deepest nesting of `{ ( [` in `text` outside string literals, IRIs and comments (see `scanText`). */
+export const nestingDepth = (text: string, stopAbove = Number.POSITIVE_INFINITY): number => scanText(text, stopAbove).depth;
+
+/**
+ * Why `text` is refused before it is parsed (a message naming the limit), or undefined when it is within
+ * `bounds`. With `keywords`, a text holding more UNION or OPTIONAL keywords than the cost check of the parsed
+ * query allows is refused here, with the same message, without its parse (a 250 kB UNION takes the parse
+ * worker seconds): n UNION keywords make more than n branches, n OPTIONAL keywords n OPTIONALs.
+ */
 export function boundsViolation(text: string, bounds: Readonly<QueryBounds> = QUERY_BOUNDS): string | undefined {
   if (bounds.maxLength !== undefined && text.length > bounds.maxLength) {
     return `The query is ${text.length} characters long; this endpoint accepts queries of at most ${bounds.maxLength} characters.`;
   }
-  if (nestingDepth(text, bounds.maxDepth) > bounds.maxDepth) {
+  const scan = scanText(text, bounds.maxDepth);
+  if (scan.depth > bounds.maxDepth) {
     return `The query is nested more than ${bounds.maxDepth} levels deep (groups, parentheses and brackets); this endpoint accepts at most ${bounds.maxDepth}.`;
   }
+  const { keywords } = bounds;
+  if (keywords !== undefined && scan.unions >= keywords.maxUnionBranches) return unionBranchesMessage(keywords.maxUnionBranches);
+  if (keywords !== undefined && scan.optionals > keywords.maxOptionals) return optionalsMessage(keywords.maxOptionals);
   return undefined;
 }

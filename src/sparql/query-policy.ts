@@ -7,7 +7,8 @@
  *   - a query asking more than `maxRows` solutions (no LIMIT, or a larger one) gets LIMIT `maxRows`.
  * The query the store runs is the client's text when nothing changes, else the query regenerated from the AST.
  * Before any parse, the text must keep the bounds of query-bounds.ts (nesting depth, length), and the parsed
- * tree a depth (long operator chains parse deep): past them the answer is 400 at once, naming the limit.
+ * tree a depth (long operator chains parse deep): past them the answer is 400 at once, naming the limit. The
+ * parsed query must then keep the cost limits of query-cost.ts (UNION width, OPTIONALs, string growth, products).
  * The verdict is a pure function of the query text, the protocol dataset, the base IRI and the row cap, so
  * `QueryPolicy` keeps it per text and dataset in a bounded LRU: a repeated query costs a map look-up, not a
  * parse (about 0.2-1 ms), a walk and a regeneration. What is not in the cache is decided in the parse worker
@@ -19,6 +20,7 @@ import { DataFactory } from 'n3';
 import { BadRequestError, ForbiddenError, ServiceUnavailableError } from '../http/errors.js';
 import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../queries/parse-protocol.js';
 import { boundsViolation, MAX_AST_DEPTH, treeTooDeepMessage } from '../queries/query-bounds.js';
+import { costViolation } from '../queries/query-cost.js';
 import { astDepth, parserFor, walkAst } from '../queries/sparql-ast.js';
 import { BoundedLru } from './bounded-lru.js';
 
@@ -120,6 +122,8 @@ export function prepareQuery(query: string, dataset: ProtocolDataset, options: P
   if (astDepth(parsed, MAX_AST_DEPTH) > MAX_AST_DEPTH) throw new BadRequestError(treeTooDeepMessage());
   if (parsed.type === 'update') throw new ForbiddenError(UPDATE_REFUSED);
   if (usesService(parsed)) throw new BadRequestError(SERVICE_REFUSED);
+  const tooCostly = costViolation(parsed);
+  if (tooCostly !== undefined) throw new BadRequestError(tooCostly);
 
   const ast = parsed as Limited;
   let rewrite = false;

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import sparqljs from 'sparqljs';
-import { boundsViolation, MAX_QUERY_DEPTH, MAX_QUERY_LENGTH, nestingDepth, QUERY_BOUNDS } from '../../src/queries/query-bounds.js';
+import { boundsViolation, MAX_QUERY_DEPTH, MAX_QUERY_LENGTH, nestingDepth, QUERY_BOUNDS, scanText } from '../../src/queries/query-bounds.js';
+import { COST_LIMITS, optionalsMessage, unionBranchesMessage } from '../../src/queries/query-cost.js';
 
 interface JisonLexer {
   setInput(text: string, yy: object): void;
@@ -176,5 +177,24 @@ describe('the bounds check before the parse', () => {
     const long = `SELECT * WHERE { ?s ?p "${'x'.repeat(MAX_QUERY_LENGTH)}" }`;
     expect(boundsViolation(long)).toBe(`The query is ${long.length} characters long; this endpoint accepts queries of at most 262144 characters.`);
     expect(boundsViolation(long, { maxDepth: QUERY_BOUNDS.maxDepth })).toBeUndefined();
+  });
+});
+
+describe('UNION and OPTIONAL keywords counted from the text', () => {
+  const unions = (n: number): string => `SELECT * WHERE { ${Array.from({ length: n + 1 }, (_, i) => `{ ?s ?p ${i} }`).join(' UNION ')} }`;
+  it('counts keywords as tokens, in any case, outside strings, IRIs, comments and names', () => {
+    expect(scanText('SELECT * { {?a ?b ?c} UNION {?a ?b ?d} union {?a ?b ?e} OPTIONAL { ?a ?b ?f } optional{?a ?b ?g} }')).toEqual({ depth: 2, unions: 2, optionals: 2 });
+    const hidden = 'PREFIX UNION: <http://x/UNION> SELECT ?union ?OPTIONAL $union WHERE { ?s UNION:OPTIONAL "UNION OPTIONAL" ; <http://e/UNION> \'\'\'OPTIONAL\'\'\' ; ex:a.UNION ?o } # UNION OPTIONAL';
+    expect(scanText(hidden)).toMatchObject({ unions: 0, optionals: 0 });
+  });
+
+  it('refuses a text with as many UNION keywords as branches allowed, or more OPTIONALs, before any parse', () => {
+    expect(boundsViolation(unions(COST_LIMITS.maxUnionBranches - 1))).toBeUndefined();
+    expect(boundsViolation(unions(COST_LIMITS.maxUnionBranches))).toBe(unionBranchesMessage(COST_LIMITS.maxUnionBranches));
+    const optionals = (n: number): string => `SELECT * WHERE { ?s ?p ?o ${'OPTIONAL { ?s ?p ?v } '.repeat(n)}}`;
+    expect(boundsViolation(optionals(COST_LIMITS.maxOptionals))).toBeUndefined();
+    expect(boundsViolation(optionals(COST_LIMITS.maxOptionals + 1))).toBe(optionalsMessage(COST_LIMITS.maxOptionals));
+    // The remote store's rewrite bounds count no keywords: the service's own queries are not a client's.
+    expect(boundsViolation(unions(1000), { maxDepth: 512 })).toBeUndefined();
   });
 });
