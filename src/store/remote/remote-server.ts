@@ -142,7 +142,7 @@ export class RemoteServer {
         dispatcher: this.agent,
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: accept === 'application/n-quads' ? N_TRIPLES : accept },
-        body: new URLSearchParams({ query: text }).toString(),
+        body: new URLSearchParams({ query: text, ...serverDeadline(deadlineMs) }).toString(),
         signal: controller.signal,
       })) as unknown as Response;
       body = await response.text();
@@ -156,6 +156,8 @@ export class RemoteServer {
       this.inFlight.delete(controller);
     }
     if (!response.ok) throw serverError(response.status, body, this.queryUrl, deadlineMs);
+    // Virtuoso's anytime answer: what it found before `timeout` ran out, marked by its SQL state. Never whole.
+    if (response.headers.get('x-sql-state') === ANYTIME_STATE) throw new QueryDeadlineError(deadlineMs ?? 0, SERVER_STOPPED);
     const cap = response.headers.get('x-sparql-maxrows');
     return cap === null ? { body } : { body, maxRows: Number(cap) };
   }
@@ -215,6 +217,32 @@ export class RemoteServer {
   }
 }
 
+/**
+ * The SPARQL server's SQL state of an answer cut at its `timeout` (Virtuoso's "anytime" query: S1TAT, "Returning
+ * incomplete results, query interrupted by result timeout"), sent as a header with a 200, or as the error of a 500.
+ */
+const ANYTIME_STATE = 'S1TAT';
+
+/** Why a query the server stopped failed: the deadline it was given, or the server's own MaxQueryExecutionTime, ran out there. */
+const SERVER_STOPPED = "the SPARQL server's time limit ended the query (the deadline it was given, or its own MaxQueryExecutionTime)";
+
+/**
+ * The deadline as the server keeps it: Virtuoso's `timeout` parameter (milliseconds) stops the query on the
+ * server when it runs out, where a client that gives up leaves it running until the server's own
+ * MaxQueryExecutionTime (measured on the demo data: a three-way cross product given `timeout=3000` answered in
+ * 3.6 s and left the server idle; without it, Virtuoso worked on after the client's abort). Other SPARQL
+ * servers ignore a parameter they do not know (SPARQL 1.1 Protocol). The compile phase is not interrupted
+ * (a 1,000-branch UNION given 3 s took 6.4 s): the static cost check bounds that (src/queries/query-cost.ts).
+ */
+const serverDeadline = (deadlineMs: number | undefined): Record<string, string> => (deadlineMs === undefined ? {} : { timeout: String(Math.max(1, Math.ceil(deadlineMs))) });
+
+/**
+ * Virtuoso's refusals of a query that needs more of a per-query resource than the server gives one query: the
+ * memory of transitive paths (TN…), the hash dictionary (D1CT0), MaxQueryMem, a temporary row's length (SR319).
+ * The server is fine; the query is too large for it.
+ */
+const RESOURCE_LIMIT = /\bTN\.\.\.|\bD1CT0\b|MaxQueryMem|\bSR319\b/;
+
 /** A failed answer: the server's refusal of a query (4xx, or Virtuoso's 500 with a SPARQL compiler error) or its failure. */
 function serverError(status: number, body: string, url: string, deadlineMs: number | undefined): Error {
   const text = body.replace(/\s+/g, ' ').trim().slice(0, 500);
@@ -222,8 +250,9 @@ function serverError(status: number, body: string, url: string, deadlineMs: numb
   // (a variable bound twice, SQ149). The server's text quotes the rewritten query (graph names of the
   // generation): it stays out of the answer.
   if (status === 400 || /\bS[PQ]\d{3}\b|\b37000\b/.test(text)) return new QueryError('the SPARQL server cannot evaluate a construct of this query');
-  // The server's own time limit (Virtuoso's MaxQueryExecutionTime) ended the query.
-  if (/\bSR171\b|\bS1T00\b/.test(text)) return new QueryDeadlineError(deadlineMs ?? 0, `the SPARQL server's time limit ended the query`);
+  if (RESOURCE_LIMIT.test(text)) return new QueryError('the query needs more memory than the SPARQL server gives one query; ask for less (a narrower pattern, LIMIT)');
+  // The server's own time limit (Virtuoso's MaxQueryExecutionTime, or the query's `timeout`) ended the query.
+  if (/\bSR171\b|\bS1T00\b|\bS1TAT\b/.test(text)) return new QueryDeadlineError(deadlineMs ?? 0, SERVER_STOPPED);
   // Its cost estimate (MaxQueryCostEstimationTime) refused the query before it ran. The estimate can be far off:
   // 157 s for a query answered in 0.4 s (docs/virtuoso-notes.md), so the reason is kept for the log.
   const estimate = /estimated execution time (-?\d+) \(sec\) exceeds the limit of (\d+)/.exec(text);
