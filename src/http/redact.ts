@@ -43,29 +43,47 @@ export const REDACTED = '[REDACTED]';
 /** Most characters of a query string, path or other text value written to one log line (before the marker). */
 export const LOG_TEXT_MAX = 1024;
 
-const decodeName = (raw: string): string => {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    return raw;
-  }
-};
+/**
+ * A name as the application would read it: `+` as a space, and every well-formed `%XX` run decoded even when
+ * another part of the name is malformed (`apiKey%00%ZZ` is still `apiKey` and a NUL).
+ */
+const decodeName = (raw: string): string =>
+  raw.replace(/\+/g, ' ').replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
 
-/** One name segment as compared with the list: lower case, separators dropped (`API-Key` → `apikey`). */
-const normalise = (segment: string): string => segment.toLowerCase().replace(/[-_.\s]/g, '');
+/**
+ * Characters that are no part of a name as a reader sees it: control characters (NUL included), format characters
+ * (zero-width spaces, bidirectional marks) and separators. `apiKey%00=…` was logged in clear: its decoded name,
+ * `apiKey` and a NUL, was on no list.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}]/gu;
+
+/**
+ * One name segment as compared with the list: compatibility forms folded (fullwidth letters), lower case,
+ * invisible characters and separators dropped (`API-Key` and `api\0key` → `apikey`).
+ */
+const normalise = (segment: string): string => segment.normalize('NFKC').toLowerCase().replace(INVISIBLE, '').replace(/[-_.\s]/g, '');
+
+/** True when one segment, as a whole or in any of its parts between invisible characters, is a secret's name. */
+const isSecretSegment = (part: string): boolean =>
+  [part, ...part.split(INVISIBLE)].some((piece) => {
+    const segment = normalise(piece);
+    return segment !== '' && (SECRET_NAMES.has(segment) || SECRET_SUFFIXES.some((suffix) => segment.endsWith(suffix)));
+  });
 
 /**
  * True when a parameter or field name is a secret's: the name is split at brackets and dots (`apiKey[x][y]`
- * gives `apiKey`, `x`, `y`), and any segment that is on SECRET_NAMES or ends with one of SECRET_SUFFIXES counts.
+ * gives `apiKey`, `x`, `y`), and any segment that is on SECRET_NAMES or ends with one of SECRET_SUFFIXES counts,
+ * with control and other invisible characters dropped or taken as a cut (`apiKey%00`, `key%00x`).
  * Percent-encoded names are decoded first, so `api%5Fkey` and `apiKey%5B%5D` are caught as well.
  */
 export function isSecretName(name: string): boolean {
-  for (const part of decodeName(name).split(/[[\].]/)) {
-    const segment = normalise(part);
-    if (segment === '') continue;
-    if (SECRET_NAMES.has(segment) || SECRET_SUFFIXES.some((suffix) => segment.endsWith(suffix))) return true;
-  }
-  return false;
+  return decodeName(name).split(/[[\].]/).some(isSecretSegment);
 }
 
 /** The query string (without `?`) with the values of secret parameters replaced, order and encoding kept. */

@@ -86,6 +86,21 @@ describe('SPARQL: one meaning on both stores, and no query that hangs the server
     expect(onDisplay.size).toBeGreaterThan(0);
   });
 
+  it('sees the graph variable inside an EXISTS within its GRAPH, as a value and as a filter, and a BIND removes no row (issue 44)', async () => {
+    // ?g is bound by the GRAPH alone (the group does not match it): on Virtuoso this shape answered no rows.
+    const valued = await sparql(demo, `${PREFIXES}SELECT ?g ?s ?d WHERE { GRAPH ?g { ?s a crm:E22_Human-Made_Object BIND(EXISTS { ?g crm:P55_has_current_location ?l } AS ?d) } }`);
+    expect(valued.status).toBe(200);
+    const rows = valued.json.results?.bindings ?? [];
+    expect(rows.filter((row) => row.s?.value === row.g?.value).map((row) => row.g?.value).sort()).toEqual(objects);
+    for (const row of rows) expect(row.d?.value).toBe(String(onDisplay.has(row.g?.value ?? '')));
+    const filtered = await sparql(demo, `${PREFIXES}SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s a crm:E22_Human-Made_Object FILTER EXISTS { ?g crm:P55_has_current_location ?l } } }`);
+    expect(new Set(column(filtered.json, 'g'))).toEqual(onDisplay);
+    // The issue's own query: every statement of every graph, each with a flag.
+    const any = await sparql(demo, 'SELECT * { GRAPH ?o { ?s ?p ?v BIND(EXISTS { ?s ?p ?o } AS ?f) } } LIMIT 2');
+    expect(any.status).toBe(200);
+    expect(column(any.json, 'f')).toHaveLength(2);
+  });
+
   it('answers EXISTS as a projected value and as a sort key the same way', async () => {
     const { status, json } = await sparql(
       demo,

@@ -7,7 +7,8 @@
  * and the settings (STORE_BULK_DIR, STORE_ISQL) choosing this path for `npm start` and the data commands. The
  * data are hand-written N-Quads, so every expected count is read off them.
  */
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config.js';
@@ -15,11 +16,12 @@ import { createGeneration, type Generation } from '../../src/store/generations.j
 import { BulkLoader } from '../../src/store/remote/bulk-load.js';
 import { generationGraphs } from '../../src/store/remote/graph-view.js';
 import { Isql } from '../../src/store/remote/isql.js';
-import { dropGenerations, isPublished, publishGeneration } from '../../src/store/remote/publish.js';
-import type { RemoteServer } from '../../src/store/remote/remote-server.js';
+import { dropGenerations, isPublished, PublicationInterruptedError, publishGeneration } from '../../src/store/remote/publish.js';
+import { RemoteServer } from '../../src/store/remote/remote-server.js';
 import { createStores, ensurePublished, remoteServer } from '../../src/store/stores.js';
 import type { RemoteStore } from '../../src/store/remote/remote-store.js';
-import { describeWithVirtuoso, ISQL_BIN, startVirtuoso, type VirtuosoServer } from '../helpers/virtuoso.js';
+import { startHangingProxy } from '../helpers/tcp-proxy.js';
+import { describeWithVirtuoso, freePort, ISQL_BIN, startVirtuoso, type VirtuosoServer } from '../helpers/virtuoso.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const FILE = 'test/store/bulk-publish.test.ts';
@@ -52,6 +54,27 @@ const distinctPublic = (): number => RECORDS * 4;
 const DISTINCT_NON_PUBLIC = 3;
 
 const json = (body: string): { results: { bindings: Record<string, { value: string }>[] } } => JSON.parse(body) as never;
+
+/**
+ * The writer account of docs/operations.md (step 1 of "A large collection"): its name, password, and the `exec=`
+ * text of each `isql-vt … dba "$DBA_PASSWORD" exec="…"` line, as the operator's shell passes it on.
+ */
+async function documentedWriter(): Promise<{ user: string; password: string; execs: string[] }> {
+  const docs = await readFile('docs/operations.md', 'utf8');
+  const execs = [...docs.matchAll(/^isql-vt 127\.0\.0\.1:1111 dba "\$DBA_PASSWORD" exec="(.*)"$/gm)].map((m) => (m[1] as string).replace(/\\"/g, '"'));
+  const account = /USER_CREATE \('([^']+)', '([^']+)'\)/.exec(execs.join(' '));
+  if (account === null || execs.length < 2) throw new Error('docs/operations.md no longer creates the writer account and its grants in isql-vt exec= lines');
+  return { user: account[1] as string, password: account[2] as string, execs };
+}
+
+/** Runs `isql-vt <address> dba dba exec=<text>` as the documentation does; rejects on any `*** Error`. */
+const isqlExec = (address: string, text: string): Promise<void> =>
+  new Promise((resolve, reject) => {
+    execFile(ISQL_BIN as string, [address, 'dba', 'dba', `exec=${text}`], (err, _out, stderr) => {
+      if (err || stderr.includes('*** Error')) reject(new Error(`isql-vt exec="${text}" failed: ${err?.message ?? ''} ${stderr}`));
+      else resolve();
+    });
+  });
 
 describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
   let virtuoso: VirtuosoServer;
@@ -191,12 +214,13 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
   });
 
   it('refuses a folder the server may not read, names the setting, and leaves the generation incomplete', async () => {
-    // Not under /tmp: Debian's DirsAllowed lets the server read there (its `.` is not the only way in).
-    await mkdir(join(process.cwd(), '.cache'), { recursive: true });
-    const outside = await mkdtemp(join(process.cwd(), '.cache', 'bulk-outside-'));
+    // The server is told the folder is at a path outside its DirsAllowed, wherever the checkout is: Virtuoso
+    // lets ld_dir read any path that starts with /tmp (/tmp2 too) whatever DirsAllowed says, and the test's
+    // Virtuoso is under /tmp, so a real folder beside the checkout is refused only when the checkout is not.
+    const outside = await mkdtemp(join(tmpdir(), 'bulk-outside-'));
     try {
       const second = await makeGeneration();
-      const bulk = new BulkLoader({ dir: outside, isql });
+      const bulk = new BulkLoader({ dir: outside, serverDir: `/museum-bulk-not-allowed-${process.pid}`, isql });
       await expect(publishGeneration(server, second.dir, second.manifest, { bulk })).rejects.toThrow(/DirsAllowed/);
       expect(await isPublished(server, second.id)).toBe(false);
       expect(await readdir(outside)).toEqual([]);
@@ -220,5 +244,82 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
     expect(report?.bulk?.files).toBeGreaterThan(0);
     expect(report?.quads).toBe(distinctPublic() + DISTINCT_NON_PUBLIC);
     expect(await isPublished(server, third.id)).toBe(true);
+  });
+  it('publishes and drops through the bulk loader as the writer account with exactly the grants of docs/operations.md', async () => {
+    const writer = await documentedWriter();
+    for (const text of writer.execs) await isqlExec(`127.0.0.1:${virtuoso.isqlPort}`, text);
+    const asWriter = remoteServer(loadConfig({ STORE_URL: virtuoso.sparqlUrl, STORE_USER: writer.user, STORE_PASSWORD: writer.password })) as RemoteServer;
+    const writerIsql = new Isql({ address: `127.0.0.1:${virtuoso.isqlPort}`, user: writer.user, password: writer.password, bin: ISQL_BIN as string });
+    try {
+      const own = await makeGeneration();
+      const bulk = new BulkLoader({ dir: virtuoso.loadDir, isql: writerIsql, loaders: 2, fileStatements: FILE_STATEMENTS });
+      const report = await publishGeneration(asWriter, own.dir, own.manifest, { bulk });
+      expect(report.quads).toBe(distinctPublic() + DISTINCT_NON_PUBLIC);
+      expect(await isPublished(server, own.id)).toBe(true);
+      expect(await count(`GRAPH <${generationGraphs(own.id).unionGraph}> { ?s ?p ?o }`)).toBe(RECORDS * 3 + 1);
+      await dropGenerations(asWriter, [own.id], bulk);
+      expect(await isPublished(server, own.id)).toBe(false);
+      // Not a DBA: the grants are what let it through.
+      await expect(writerIsql.run(['select count(*) from DB.DBA.SYS_USERS;'])).rejects.toThrow(/permission|SQ\d+/i);
+    } finally {
+      await asWriter.close();
+    }
+  });
+
+  it('says the connection was lost and how to go on when the server goes away mid-load, and the next load clears the rows it left', async () => {
+    const interrupted = await makeGeneration();
+    // The SQL port behind a proxy that closes, with every connection through it, once the first file is registered:
+    // from the service's side, the server stopped in the middle of the load.
+    const proxy = await startHangingProxy(virtuoso.isqlPort);
+    const throughProxy = new Isql({ address: `127.0.0.1:${proxy.port}`, user: virtuoso.user, password: virtuoso.password, bin: ISQL_BIN as string });
+    const dying = new (class extends Isql {
+      override async run(statements: readonly string[], timeoutMs?: number): Promise<string> {
+        const out = await throughProxy.run(statements, timeoutMs);
+        if (statements[0]?.startsWith('ld_dir(')) await proxy.close();
+        return out;
+      }
+    })({ address: '', user: '', password: '' });
+    const bulk = new BulkLoader({ dir: virtuoso.loadDir, isql: dying, loaders: 2, fileStatements: FILE_STATEMENTS });
+    const failure = await publishGeneration(server, interrupted.dir, interrupted.manifest, { bulk }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(failure).toBeInstanceOf(PublicationInterruptedError);
+    expect((failure as Error).message).toMatch(/connection to the SPARQL server was lost while generation \S+ was being written to it \(CL0\d\d/);
+    expect((failure as Error).message).toMatch(/current generation is untouched.*restart.*run the same command again/);
+    expect(await isPublished(server, interrupted.id)).toBe(false);
+    // The rows of the load it could not remove, its folder gone; and another writer's load in progress (its folder there).
+    const listedUnder = async (folder: string): Promise<number> => Number((await isql.run([`select count(*) from DB.DBA.LOAD_LIST where ll_file like '${virtuoso.loadDir}/${folder}/%';`])).trim());
+    expect(await listedUnder(interrupted.id)).toBeGreaterThan(0);
+    await mkdir(join(virtuoso.loadDir, 'other-writer'));
+    await writeFile(join(virtuoso.loadDir, 'other-writer', 'part-00001.trig.gz'), '');
+    await isql.run([`insert into DB.DBA.LOAD_LIST (ll_file, ll_graph, ll_state) values ('${virtuoso.loadDir}/gone/part-00001.trig.gz', 'urn:x-museum-ld:empty', 1);`]);
+    await isql.run([`insert into DB.DBA.LOAD_LIST (ll_file, ll_graph, ll_state) values ('${virtuoso.loadDir}/other-writer/part-00001.trig.gz', 'urn:x-museum-ld:empty', 2);`]);
+    try {
+      const next = await makeGeneration();
+      const report = await publishGeneration(server, next.dir, next.manifest, { bulk: new BulkLoader({ dir: virtuoso.loadDir, isql, loaders: 2, fileStatements: FILE_STATEMENTS }) });
+      expect(report.quads).toBe(distinctPublic() + DISTINCT_NON_PUBLIC);
+      expect(await isPublished(server, next.id)).toBe(true);
+      expect(await listedUnder(interrupted.id)).toBe(0);
+      expect(await listedUnder('gone')).toBe(0);
+      expect(await listedUnder('other-writer')).toBe(1);
+      // The interrupted generation is dropped like any other that never became current.
+      await dropGenerations(server, [interrupted.id, next.id], new BulkLoader({ dir: virtuoso.loadDir, isql }));
+      expect(await count(`GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${generationGraphs(interrupted.id).prefix}"))`)).toBe(0);
+    } finally {
+      await isql.run([`delete from DB.DBA.LOAD_LIST where ll_file like '${virtuoso.loadDir}/other-writer/%';`]);
+      await rm(join(virtuoso.loadDir, 'other-writer'), { recursive: true, force: true });
+    }
+  });
+
+  it('says the connection was lost when the SPARQL server does not take the connection at all', async () => {
+    const port = await freePort();
+    const gone = new RemoteServer({ queryUrl: `http://127.0.0.1:${port}/sparql`, user: virtuoso.user, password: virtuoso.password });
+    try {
+      const own = await makeGeneration();
+      await expect(publishGeneration(gone, own.dir, own.manifest)).rejects.toThrow(/connection to the SPARQL server was lost .*\(ECONNREFUSED\).*run the same command again/);
+    } finally {
+      await gone.close();
+    }
   });
 });

@@ -3,14 +3,18 @@
  * secret sent under any spelling of a secret's name (brackets, indexes, case, `-`/`_`, percent-encoding) never
  * reaches a log line, and no text value makes a line longer than LOG_TEXT_MAX plus a short marker.
  */
+import fc from 'fast-check';
 import { SecretList } from '../../src/config/secret-list.js';
-import { cutForLog, isSecretName, LOG_TEXT_MAX, redactLogValue, redactQuery, redactUrl } from '../../src/http/redact.js';
+import { cutForLog, isSecretName, LOG_TEXT_MAX, REDACTED, redactLogValue, redactQuery, redactUrl, SECRET_NAMES } from '../../src/http/redact.js';
 
 describe('Secret parameter names', () => {
   it.each([
     'apiKey', 'apiKey[]', 'apiKey[0]', 'apiKey[x][y]', 'APIKEY', 'api-key', 'api_key', 'Api-Key[]', 'x-api-key',
     'key', 'token', 'access_token', 'refresh-token', 'auth', 'Authorization', 'password', 'passwd', 'db_password',
     'secret', 'client_secret', 'user[password]', 'user.password', 'apiKey%5B%5D', 'api%5Fkey', 'api%2Dkey',
+    // Control and invisible characters, raw or percent-encoded, dropped or taken as a cut (issue 44).
+    'apiKey%00', 'apiKey\u0000', '%00apiKey', 'api%00Key', 'apiKey%0A', 'apiKey%7F', 'apiKey%C2%85', 'apiKey%E2%80%8B',
+    'key%00x', 'password%09', 'apiKey[%00]', 'user[pass%00word]', 'apiKey%00%ZZ', '%EF%BD%81piKey',
   ])('treats %s as the name of a secret', (name) => {
     expect(isSecretName(name)).toBe(true);
   });
@@ -34,6 +38,28 @@ describe('Query redaction', () => {
   it('replaces passwords, secrets, tokens and auth values and keeps a secret-looking value of an ordinary parameter', () => {
     expect(redactQuery('password=a&passwd=b&secret=c&token=d&auth=e&q=password%3Dx&pageNumber=1')).toBe(
       'password=[REDACTED]&passwd=[REDACTED]&secret=[REDACTED]&token=[REDACTED]&auth=[REDACTED]&q=password%3Dx&pageNumber=1',
+    );
+  });
+
+  it('redacts a key whose name carries a NUL or another control character (GET /v1/...?apiKey%00=secret)', () => {
+    expect(redactUrl('/v1/objects?apiKey%00=secret&q=1')).toEqual({ path: '/v1/objects', query: 'apiKey%00=[REDACTED]&q=1' });
+    expect(redactQuery('api%00key=secret&x%01apikey=s2&q=1')).toBe('api%00key=[REDACTED]&x%01apikey=[REDACTED]&q=1');
+  });
+
+  it('redacts every secret name with control, format or space characters put anywhere in it, raw or percent-encoded', () => {
+    const invisible = fc.constantFrom('\u0000', '\u0001', '\t', '\n', '\r', '\u001f', '\u007f', '\u0085', '\u00a0', '\u200b', '\u200e', '\ufeff', '\u2028');
+    const spelled = fc
+      .tuple(fc.constantFrom(...SECRET_NAMES), fc.array(fc.tuple(fc.nat(), invisible), { maxLength: 4 }), fc.boolean())
+      .map(([name, inserts, encoded]) => {
+        let text = name;
+        for (const [at, c] of inserts) text = `${text.slice(0, at % (text.length + 1))}${c}${text.slice(at % (text.length + 1))}`;
+        return encoded ? encodeURIComponent(text) : text;
+      });
+    fc.assert(
+      fc.property(spelled, (name) => {
+        expect(redactQuery(`${name}=S3CR3T&q=1`)).toBe(`${name}=${REDACTED}&q=1`);
+      }),
+      { numRuns: 500 },
     );
   });
 

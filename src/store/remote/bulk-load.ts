@@ -6,6 +6,8 @@
  * several `rdf_loader_run()` at once over the SQL port while the next files are written, and the whole is made
  * durable with `checkpoint`. The loader skips a file it cannot parse and records why only in
  * `DB.DBA.LOAD_LIST`, so that table is read after the load and any error fails the publication, naming the file. The folder and the load list's rows are removed again, whatever happened.
+ * When the server stopped mid-load that last removal cannot reach it, and its rows outlive the folder: the next
+ * load removes the rows of every folder of the bulk folder that is gone from the service's disk first.
  *
  * Files are cut at graph boundaries: blank-node labels are scoped to a file, so a graph's statements stay in
  * one file (graphsOfFile refuses a graph that comes back with blank nodes), and its union-graph copy follows it
@@ -15,7 +17,7 @@
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { access, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createGzip, constants as zlib } from 'node:zlib';
 import { NONPUBLIC_FILE, PUBLIC_FILE } from '../generations.js';
@@ -73,6 +75,7 @@ export class BulkLoader {
     await rm(folder, { recursive: true, force: true });
     await mkdir(folder, { recursive: true });
     try {
+      await this.clearLeftovers();
       await isql.run([`delete from DB.DBA.LOAD_LIST where ${listed};`]);
       const rowsBefore = await this.rows();
       const started = Date.now();
@@ -95,6 +98,29 @@ export class BulkLoader {
       await isql.run([`delete from DB.DBA.LOAD_LIST where ${listed};`]).catch(() => undefined);
       await rm(folder, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * Removes the load list's rows of the folders of the bulk folder that the service no longer has: a load ends by
+   * removing its folder and its rows, so rows without a folder are those of a load whose server stopped (killed,
+   * restarted) before the rows could go. They would stay for good (a row being loaded when the server stopped keeps
+   * that state), and `rdf_loader_run()` would try the registered ones again at every load. A folder that is still
+   * there may be another writer's load in progress: its rows stay.
+   */
+  async clearLeftovers(): Promise<string[]> {
+    const root = (this.options.serverDir ?? this.options.dir).replace(/\/+$/, '');
+    const files = (await this.options.isql.run([`select distinct ll_file from DB.DBA.LOAD_LIST where ll_file like ${sqlString(`${root}/%`)};`]))
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith(`${root}/`));
+    const folders = [...new Set(files.map((file) => file.slice(root.length + 1).split('/')[0] as string))];
+    const gone: string[] = [];
+    for (const folder of folders) {
+      const there = await access(path.join(this.options.dir, folder)).then(() => true, () => false);
+      if (!there) gone.push(folder);
+    }
+    if (gone.length > 0) await this.options.isql.run(gone.map((folder) => `delete from DB.DBA.LOAD_LIST where ll_file like ${sqlString(`${root}/${folder}/%`)};`));
+    return gone;
   }
 
   /** The single number a SPARQL COUNT query answers, asked over the SQL port (no HTTP time limit there). */

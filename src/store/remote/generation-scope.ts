@@ -284,12 +284,13 @@ export class Rewriter {
     // The generation's graphs only, and ?name as the data model names the graph.
     const raw = variable(this.rawOf(name.value));
     const inner = this.inside(raw, pattern.patterns, inSubquery);
-    return { type: 'group', patterns: [...this.graphWith(raw, inner), this.scope(raw), this.link(name, raw, inner)] } as GroupPattern;
+    const link = (kept: Pattern[]): Pattern[] => [this.scope(raw), this.link(name, raw, kept)];
+    return { type: 'group', patterns: this.graphWith(raw, inner, { name, link }) } as GroupPattern;
   }
 
   /** `GRAPH target { inner }` in the form Virtuoso evaluates (virtuoso-dialect.ts). */
-  private graphWith(target: IriTerm | VariableTerm, inner: Pattern[]): Pattern[] {
-    return graphWith(target, inner, (base) => this.freshName(base), this.occurrences);
+  private graphWith(target: IriTerm | VariableTerm, inner: Pattern[], named?: Parameters<typeof graphWith>[4]): Pattern[] {
+    return graphWith(target, inner, (base) => this.freshName(base), this.occurrences, named);
   }
 
   /** Binds `name` to the graph IRI `raw` without its prefix, or, when `inner` binds `name` itself, checks it. */

@@ -54,8 +54,60 @@ export interface PublishReport {
 export const describeCheck = (bulk: NonNullable<PublishReport['bulk']>): string =>
   `checked ${bulk.check === 'rows' ? 'by the rows the server gained' : 'graph by graph'} in ${((bulk.checkMs ?? 0) / 1000).toFixed(1)} s`;
 
-/** Writes the generation in `dir` (its manifest `manifest`) to `server`, checks it and marks it complete. */
+/**
+ * Writes the generation in `dir` (its manifest `manifest`) to `server`, checks it and marks it complete. A
+ * connection to the server lost on the way fails it with what happened and how to go on
+ * ({@link PublicationInterruptedError}).
+ */
 export async function publishGeneration(server: RemoteServer, dir: string, manifest: GenerationManifest, options: PublishOptions = {}): Promise<PublishReport> {
+  try {
+    return await publish(server, dir, manifest, options);
+  } catch (err) {
+    const lost = lostConnection(err);
+    throw lost === undefined ? err : new PublicationInterruptedError(manifest.id, lost, err);
+  }
+}
+
+/**
+ * A publication that lost its connection to the server (the server stopped, restarted or was killed, often
+ * during the load's `checkpoint` or under memory pressure), in words an operator can act on: nothing served
+ * changed, and the same command run again once the server is back starts the publication over.
+ */
+export class PublicationInterruptedError extends Error {
+  constructor(id: string, what: string, cause: unknown) {
+    super(
+      `the connection to the SPARQL server was lost while generation ${id} was being written to it (${what}); the server probably stopped or restarted (its virtuoso.log says why). ` +
+        'Nothing served changed: the current generation is untouched and this one was not made current. ' +
+        'Start the server again (sudo systemctl restart virtuoso-opensource-7) and run the same command again (npm run harvest, npm run load, or npm start): ' +
+        'the publication starts over from nothing and clears what this one left on the server',
+      { cause },
+    );
+    this.name = 'PublicationInterruptedError';
+  }
+}
+
+/**
+ * What lost the connection when `err` is a lost or refused connection: the SQL client's CLxxx errors (CL065 Lost
+ * connection, CL033 Connect failed) and SQLSTATE 08xxx, or an HTTP request whose socket was refused, reset or
+ * closed (undici says "fetch failed" and puts the code in the cause); undefined for anything else.
+ */
+export function lostConnection(err: unknown): string | undefined {
+  // Not `instanceof Error`: a cause made by Node's own sockets comes from another realm under a test runner's VM.
+  const isError = (e: unknown): e is Error => typeof e === 'object' && e !== null && typeof (e as Error).message === 'string';
+  for (let e: unknown = err, depth = 0; isError(e) && depth < 4; e = e.cause, depth++) {
+    const sql = /\b(CL0\d\d)\b[:\s]*([^;.]*)/.exec(e.message);
+    if (sql) return `${sql[1]} ${sql[2]?.trim() ?? ''}`.trim();
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== undefined && CONNECTION_CODES.has(code)) return code;
+    const named = /\b(ECONNREFUSED|ECONNRESET|EPIPE|UND_ERR_SOCKET)\b/.exec(e.message);
+    if (named) return named[1];
+  }
+  return undefined;
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+async function publish(server: RemoteServer, dir: string, manifest: GenerationManifest, options: PublishOptions): Promise<PublishReport> {
   const started = Date.now();
   const graphs = generationGraphs(manifest.id);
   // A publication that died half-way left graphs under these names: start from nothing.

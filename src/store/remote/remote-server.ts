@@ -9,7 +9,12 @@
  * A serving process marks the server silent when its watchdog (watchdog.ts) gets no answer: every request in
  * flight is then aborted and every new one fails at once with `StoreUnavailableError`, until the server is
  * marked answering again. Without a watchdog (the data commands) the server always counts as answering.
+ *
+ * Reads are asked again on an answer that says the server is briefly away, within the query's deadline: during
+ * a publication's `checkpoint` Virtuoso's HTTP endpoint answered 404 and dropped connections for a moment (4 of
+ * 16,535 REST requests got 503). Writes are never repeated here: a write whose answer was lost may have been done.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { QueryDeadlineError, QueryError, StoreUnavailableError } from '../errors.js';
 import { digestFetch } from './digest-fetch.js';
@@ -54,6 +59,26 @@ const MAX_CONNECTIONS = 3;
 
 /** Seconds a client should wait before asking again while the server does not answer. */
 const SILENT_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * How long after its first request a read is still asked again, in milliseconds (within its deadline when that is
+ * shorter): long enough for a checkpoint's pause, short enough that a server that stopped is reported within
+ * seconds rather than at every request's deadline (the watchdog then marks it silent, and reads fail at once).
+ */
+const RETRY_WINDOW_MS = 5_000;
+
+/** The wait before the `attempt`th repeat of a read: 50 ms, doubling, at most a second. */
+const retryWait = (attempt: number): number => Math.min(1000, 50 * 2 ** (attempt - 1));
+
+/** Socket failures of a server that is restarting or checkpointing: the connection refused, reset or closed. */
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/** A failure of one read attempt that a moment later may not recur, and the error to give if it does. */
+class TransientFailure extends Error {
+  constructor(readonly error: Error) {
+    super(error.message);
+  }
+}
 
 export class RemoteServer {
   readonly queryUrl: string;
@@ -130,11 +155,35 @@ export class RemoteServer {
    * Runs a query; `accept` is the wanted media type (N-Quads is asked as N-Triples). Rejects with
    * `QueryDeadlineError` past `deadlineMs`, `StoreUnavailableError` when the server cannot be reached or
    * fails, `QueryError` when it refuses the query. `maxRows` is the server's row limit when it says the
-   * answer reached it (Virtuoso's `X-SPARQL-MaxRows`).
+   * answer reached it (Virtuoso's `X-SPARQL-MaxRows`). A 404 of the query endpoint or a refused, reset or
+   * closed connection is asked again after 50 ms, doubling, for up to {@link RETRY_WINDOW_MS} within the deadline.
    */
   async query(text: string, accept: string, deadlineMs?: number): Promise<{ body: string; maxRows?: number }> {
     const controller = this.track();
     const timer = deadlineMs === undefined ? undefined : setTimeout(() => controller.abort(new QueryDeadlineError(deadlineMs)), deadlineMs);
+    const started = performance.now();
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.queryOnce(text, accept, controller, deadlineMs);
+        } catch (err) {
+          if (!(err instanceof TransientFailure)) throw err;
+          // Asked again only while the wait ends before the deadline; the deadline's timer ends a wait begun.
+          const wait = retryWait(attempt);
+          if (performance.now() - started + wait >= Math.min(deadlineMs ?? RETRY_WINDOW_MS, RETRY_WINDOW_MS)) throw err.error;
+          await sleep(wait, undefined, { signal: controller.signal }).catch(() => {
+            throw controller.signal.reason as Error;
+          });
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+      this.inFlight.delete(controller);
+    }
+  }
+
+  /** One request of {@link query}; a failure worth asking again comes as a {@link TransientFailure}. */
+  private async queryOnce(text: string, accept: string, controller: AbortController, deadlineMs: number | undefined): Promise<{ body: string; maxRows?: number }> {
     let response: Response;
     let body: string;
     try {
@@ -150,11 +199,14 @@ export class RemoteServer {
       // Aborted at the deadline (QueryDeadlineError) or because the server went silent (StoreUnavailableError).
       const reason: unknown = controller.signal.reason;
       if (controller.signal.aborted && (reason instanceof QueryDeadlineError || reason instanceof StoreUnavailableError)) throw reason;
-      throw new StoreUnavailableError(`the SPARQL server at ${this.queryUrl} cannot be reached: ${(err as Error).message}`, 5);
-    } finally {
-      clearTimeout(timer);
-      this.inFlight.delete(controller);
+      // undici says "fetch failed" and puts what happened (ECONNREFUSED, a reset) in the cause.
+      const cause = (err as Error).cause as NodeJS.ErrnoException | undefined;
+      const unreachable = new StoreUnavailableError(`the SPARQL server at ${this.queryUrl} cannot be reached: ${(err as Error).message}${cause?.message ? `: ${cause.message}` : ''}`, 5);
+      unreachable.cause = err;
+      throw cause?.code !== undefined && TRANSIENT_CODES.has(cause.code) ? new TransientFailure(unreachable) : unreachable;
     }
+    // The query endpoint is there whenever the server runs: a 404 is the server between two states (a checkpoint).
+    if (response.status === 404) throw new TransientFailure(serverError(response.status, body, this.queryUrl, deadlineMs));
     if (!response.ok) throw serverError(response.status, body, this.queryUrl, deadlineMs);
     // Virtuoso's anytime answer: what it found before `timeout` ran out, marked by its SQL state. Never whole.
     if (response.headers.get('x-sql-state') === ANYTIME_STATE) throw new QueryDeadlineError(deadlineMs ?? 0, SERVER_STOPPED);

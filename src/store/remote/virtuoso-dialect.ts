@@ -10,6 +10,7 @@
  *   EXISTS as a value     ->  BIND in the pattern (projection, ORDER BY), then an OPTIONAL sub-select and BOUND
  *                             of its flag; a group that only filters with EXISTS gets a one-row VALUES
  *   EXISTS in a GRAPH     ->  the FILTER or BIND moved after the GRAPH, its EXISTS naming the graph itself
+ *                             (after the graph variable's BIND when it reads that variable)
  *   GRAPH g {}            ->  a sub-select of a statement of g (or of the graphs that hold one)
  *   ORDER BY e            ->  xsd:gYear values ordered by their number (Virtuoso orders them as text)
  *   booleans              ->  the variables bound to a boolean expression, which Virtuoso answers as 1 and 0
@@ -293,23 +294,57 @@ export class ExistsLifter {
  * moved after it (Virtuoso evaluates an EXISTS inside a GRAPH against the wrong graph: the objects' onDisplay
  * flags came out false); their EXISTS name `target` themselves. Only those whose variables the group binds
  * move, and a BIND only when nothing else in the group reads its variable, so the meaning stays.
+ *
+ * `named` is the query's own graph variable when `target` stands for it (`GRAPH ?g`, ?g rewritten to a
+ * server-graph variable), and `link` the patterns that bind or check it from `target` given the patterns left
+ * in the GRAPH. An EXISTS that reads ?g sees the graph's name (the embedded store substitutes it), so such a
+ * BIND or FILTER moves too, after `link`: left inside, its ?g made the link a test of a variable nothing bound,
+ * and `GRAPH ?g { ?s ?p ?v BIND(EXISTS { ?s ?p ?g } AS ?f) }` answered no rows (issue 44).
  */
-export function graphWith(target: IriTerm | VariableTerm, inner: Pattern[], fresh: (base: string) => string, occurrences: ReadonlyMap<string, number>): Pattern[] {
+export function graphWith(
+  target: IriTerm | VariableTerm,
+  inner: Pattern[],
+  fresh: (base: string) => string,
+  occurrences: ReadonlyMap<string, number>,
+  named?: { name: VariableTerm; link: (kept: Pattern[]) => Pattern[] },
+): Pattern[] {
   // `GRAPH g {}` asks whether the graph exists; Virtuoso answers an empty GRAPH pattern wrongly (nothing for a
   // variable, true for any IRI), so the graph is read off its statements.
-  if (inner.length === 0) return [target.termType === 'Variable' ? graphNames(target, fresh) : graphHolds(target, fresh)];
+  if (inner.length === 0) return [target.termType === 'Variable' ? graphNames(target, fresh) : graphHolds(target, fresh), ...(named?.link([]) ?? [])];
   const kept: Pattern[] = [];
   const moved: Pattern[] = [];
   const own = new Set(inner.flatMap(boundBy));
+  const seesGraph = (v: string): boolean => v === (target.termType === 'Variable' ? target.value : '') || v === named?.name.value;
   for (const [i, p] of inner.entries()) {
     const movable =
       (p.type === 'bind' || p.type === 'filter') &&
       hasExists(p.expression) &&
-      [...variablesIn(p.expression)].every((v) => own.has(v) || v === (target.termType === 'Variable' ? target.value : '') || onlyIn(v, p.expression, occurrences)) &&
+      [...variablesIn(p.expression)].every((v) => own.has(v) || seesGraph(v) || onlyIn(v, p.expression, occurrences)) &&
       (p.type === 'filter' || !inner.some((other, j) => j !== i && variablesIn(other).has(p.variable.value)));
     (movable ? moved : kept).push(p);
   }
-  return [{ type: 'graph', name: target, patterns: kept }, ...moved];
+  if (named === undefined) return [{ type: 'graph', name: target, patterns: kept }, ...moved];
+  // What reads the graph's name comes after the link that binds it; a FILTER of it becomes a value.
+  const readsName = (p: Pattern): boolean => (p.type === 'bind' || p.type === 'filter') && variablesIn(p.expression).has(named.name.value);
+  return [
+    { type: 'graph', name: target, patterns: kept },
+    ...moved.filter((p) => !readsName(p)),
+    ...named.link(kept),
+    ...moved.filter(readsName).flatMap((p) => (p.type === 'filter' ? filterAsValue(p, fresh) : [p])),
+  ];
+}
+
+/**
+ * `FILTER(e)` as `BIND(e AS ?v) FILTER(?v)`, the same solutions (an error leaves ?v unbound, which the FILTER
+ * drops as it drops the error): Virtuoso substitutes a variable a BIND bound into an EXISTS used as a value
+ * (lifted to a sub-select, `ExistsLifter`), not into a FILTER EXISTS, which then matched nothing.
+ */
+function filterAsValue(p: Pattern, fresh: (base: string) => string): Pattern[] {
+  const value = variable(fresh('filter'));
+  return [
+    { type: 'bind', variable: value, expression: (p as FilterPattern).expression },
+    { type: 'filter', expression: value },
+  ];
 }
 
 /** True when variable `name` occurs nowhere in the query but in `node` (a variable local to an EXISTS). */
