@@ -165,7 +165,9 @@ export class RemoteServer {
     try {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await this.queryOnce(text, accept, controller, deadlineMs);
+          // The server is given what is left of the deadline (a retry starts later than the first request).
+          const left = deadlineMs === undefined ? undefined : Math.max(1, deadlineMs - (performance.now() - started));
+          return await this.queryOnce(text, accept, controller, left);
         } catch (err) {
           if (!(err instanceof TransientFailure)) throw err;
           // Asked again only while the wait ends before the deadline; the deadline's timer ends a wait begun.
