@@ -68,8 +68,9 @@ class SharedView implements ServingStore {
     return this.shared.manager.generation;
   }
 
+  /** The REST view: a worker serves. The SPARQL view: clients' queries run, which needs both workers loaded (store-manager.ts). */
   ready(): boolean {
-    return this.shared.manager.ready();
+    return this.role === 'rest' ? this.shared.manager.ready() : this.shared.manager.clientReady();
   }
 
   /** True when the second worker has loaded and shares the work (and would take over at once). */

@@ -50,9 +50,11 @@ export interface StoreManagerOptions {
   standby?: boolean;
   /**
    * With `standby`: the two workers share the queries while both are loaded, each the other's standby. Clients'
-   * queries (`clientQuery`, the SPARQL endpoint's, which may run until their deadline) run on the serving
-   * worker; the service's own go to whichever worker runs no client query and has fewer queries waiting. When
-   * one worker dies (a client's query past its deadline), the other serves everything until it has reloaded.
+   * queries (`clientQuery`, the SPARQL endpoint's, which may run until their deadline or trap the engine) run on
+   * the serving worker, and only while the other is loaded too: a client's query never runs on the last live
+   * worker, so whatever it does, one worker is left to the REST API. The service's own queries go to whichever
+   * worker runs no client query and has fewer queries waiting. When one worker dies, the other serves the
+   * service's queries alone until a new one has loaded, and clients' queries get StoreUnavailableError (503).
    */
   share?: boolean;
   /** Most quads one worker may load (default: EMBEDDED_MAX_QUADS, or the environment's override). */
@@ -121,6 +123,11 @@ export class StoreManager extends EventEmitter implements QueryStore {
     return reports;
   }
 
+  /** True when a client's query would be answered now: with option `share`, while both workers are loaded. */
+  clientReady(): boolean {
+    return this.options.share ? this.sharing() !== undefined : this.ready();
+  }
+
   /** True when a standby worker has loaded and would take over at once (option `standby`). */
   standbyReady(): boolean {
     return this.standby?.ready ?? false;
@@ -183,7 +190,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
     const sent = { ...opts, nonPublic: opts.nonPublic ?? (typeof query !== 'string' && query.entry.nonPublic) };
     const handle = this.pick(sent);
     try {
-      if (!handle?.ready) throw new StoreUnavailableError(this.closed ? 'the store is closed' : 'the store is not ready (starting or restarting)', this.retryAfterSeconds());
+      if (!handle?.ready) throw new StoreUnavailableError(this.unavailableMessage(sent), this.retryAfterSeconds());
       const body = await handle.query(sparql, sent).catch((err: unknown) => this.retryOnSuccessor(err, handle, sparql, sent, started));
       this.options.onQuery?.(performance.now() - started, kind, 'ok');
       return body;
@@ -217,7 +224,8 @@ export class StoreManager extends EventEmitter implements QueryStore {
    */
   private pick(opts: QueryOptions): WorkerHandle | undefined {
     const sharing = this.sharing();
-    if (sharing === undefined || opts.clientQuery) return this.active;
+    if (opts.clientQuery) return this.options.share && sharing === undefined ? undefined : this.active;
+    if (sharing === undefined) return this.active;
     const [active, standby] = sharing;
     const load = (handle: WorkerHandle): number => (handle.clientsInFlight > 0 ? Number.MAX_SAFE_INTEGER : handle.inFlight);
     return load(standby) < load(active) ? standby : active;
@@ -230,6 +238,8 @@ export class StoreManager extends EventEmitter implements QueryStore {
   private retryOnSuccessor(err: unknown, failed: WorkerHandle, sparql: string, opts: QueryOptions, started: number): Promise<string> {
     const successor = this.active;
     if (!(err instanceof StoreUnavailableError) || this.closed || !successor?.ready || successor === failed) throw err;
+    // The successor is the last live worker now (option `share`): a client's query is not run there.
+    if (opts.clientQuery && this.options.share) throw err;
     const { deadlineMs } = opts;
     const left = deadlineMs === undefined ? undefined : deadlineMs - (performance.now() - started);
     if (deadlineMs !== undefined && left !== undefined && left <= 0) throw new QueryDeadlineError(deadlineMs);
@@ -420,6 +430,15 @@ export class StoreManager extends EventEmitter implements QueryStore {
         },
       );
     }, delay);
+  }
+
+  /** Why a query finds no worker: closed, starting or restarting, or (a client's, option `share`) one worker only. */
+  private unavailableMessage(opts: QueryOptions): string {
+    if (this.closed) return 'the store is closed';
+    if (opts.clientQuery && this.options.share && this.active?.ready) {
+      return "one store worker is loading (at start, after a swap, or after a query past its deadline); until it has, the other serves the REST API alone and clients' queries wait";
+    }
+    return 'the store is not ready (starting or restarting)';
   }
 
   private retryAfterSeconds(): number {

@@ -82,6 +82,7 @@ function appOver(settings: Partial<Config> = {}): { app: Express; store: Observe
   return { app, store, cacheSample };
 }
 
+/** Until the SPARQL store answers clients' queries (the shared embedded store: both workers loaded). */
 const untilReady = async (): Promise<void> => {
   while (!demo.sparqlStore?.ready()) await new Promise((resolve) => setTimeout(resolve, 50));
 };
@@ -299,15 +300,18 @@ describe('the result cache of the served generation', () => {
       expect(store.texts).toHaveLength(1);
 
       await demo.sparqlStore?.swap(small.dir);
+      await untilReady();
       expect(await objects()).toBe(3);
       expect(await objects()).toBe(3);
       expect(store.texts).toHaveLength(2);
 
       await demo.sparqlStore?.swap(demo.data.generation.dir);
+      await untilReady();
       expect(await objects()).toBe(demoCount);
       expect(store.texts).toHaveLength(3);
     } finally {
       if (demo.sparqlStore?.generation?.id !== demo.data.generation.manifest.id) await demo.sparqlStore?.swap(demo.data.generation.dir);
+      await untilReady();
       await remove();
     }
   }, 120_000);

@@ -199,6 +199,9 @@ export async function startDemoApp(env: Record<string, string> = {}, options: De
   const store: ServingStore = stores?.rest ?? new StoreManager({ includeNonPublic: true, testHooks: options.testHooks ?? false });
   const sparqlStore = options.sparql ? (stores?.sparql ?? new StoreManager({ includeNonPublic: false, testHooks: options.testHooks ?? false })) : undefined;
   await Promise.all([store.start(generation.dir), sparqlStore?.start(generation.dir)]);
+  // The shared embedded workers run clients' queries only while both are loaded (store-manager.ts, option
+  // `share`): the tests of /sparql start from there, as a service does a few seconds after it is ready.
+  if (sparqlStore !== undefined) await bothWorkersLoaded(sparqlStore);
   const ctx: AppContext = {
     config,
     iris: new Iris(config.baseUrl),
@@ -218,6 +221,20 @@ export async function startDemoApp(env: Record<string, string> = {}, options: De
     await Promise.all([store.close(), (sparqlStore ?? stores?.sparql)?.close(), closeSharedParseWorker()]);
   };
   return { app, ctx, store, ...(sparqlStore ? { sparqlStore } : {}), data, close };
+}
+
+/** Resolves once a store with a standby worker (the shared embedded store) has it loaded; at once for other stores. */
+export async function bothWorkersLoaded(store: ServingStore): Promise<void> {
+  const standby = store as Partial<{ standbyReady(): boolean }>;
+  if (standby.standbyReady === undefined || standby.standbyReady()) return;
+  await new Promise<void>((resolve) => {
+    const loaded = (): void => {
+      store.off('standby', loaded);
+      resolve();
+    };
+    store.on('standby', loaded);
+    if (standby.standbyReady?.()) loaded();
+  });
 }
 
 /** Re-export for tests that build collections in memory without the files. */
