@@ -42,6 +42,11 @@ export interface AppOptions {
   iiifRouter?: Router;
   /** The SPARQL store (public quads only); /sparql is mounted when given, outside /v2 with its own rate limit. */
   sparqlStore?: QueryStore;
+  /**
+   * The SPARQL store runs on a server of its own (SPARQL_STORE_URL): /readyz does not wait for it, since the REST
+   * API never depends on it; /sparql answers 503 until it serves.
+   */
+  sparqlApart?: boolean;
   /** Rate-limit counters shared with other replicas through Redis (REDIS_URL); without them each process counts alone. */
   rateLimitCounters?: SharedRateLimitCounters;
   /** The change feed at /v2/changes (src/changes/routes.ts); tests set a small page size. */
@@ -84,7 +89,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
   // A client that asks for no encoding skips the compression wrappers altogether.
   app.use((req, res, next) => (req.headers['accept-encoding'] === undefined ? next() : compress(req, res, next)));
 
-  app.use(healthRoutes(ctx.store, options.wantedGeneration, options.sparqlStore));
+  app.use(healthRoutes(ctx.store, options.wantedGeneration, options.sparqlApart ? undefined : options.sparqlStore));
   app.get('/metrics', ctx.metrics.handler);
   app.use(landingRoutes(kinds));
   app.use('/assets/pages', pageAssetRoutes());

@@ -23,7 +23,7 @@ import { closeSharedParseWorker } from './queries/parse-worker.js';
 import { CurrentFollower } from './store/follow-current.js';
 import { cleanStaging, listGenerations, pruneGenerations, type Generation } from './store/generations.js';
 import type { RemoteServer } from './store/remote/remote-server.js';
-import { createStores, dropRemoteGenerations, ensurePublished } from './store/stores.js';
+import { createStores, dropRemoteGenerations, ensurePublished, type ServerRole } from './store/stores.js';
 import { Iris } from './vocab/iris.js';
 import { KIND_NAMES } from './kinds/index.js';
 
@@ -69,7 +69,7 @@ export async function serve(config: Config, logger: Logger, server: Server): Pro
     afterSwap: async (generation) => {
       // Reads the new generation's IIIF access now rather than on the first IIIF request after the swap.
       await servedIiif.of(store.generation).catch((err: unknown) => logger.error({ err }, 'IIIF access of the new generation not read; retried on the next IIIF request'));
-      await pruneAfterSwap(config, logger, generation, remote?.server);
+      await pruneAfterSwap(config, logger, generation, remote && { rest: remote.server, ...(remote.sparql ? { sparql: remote.sparql.server } : {}) });
     },
   });
   // The remote server's watchdog (src/store/remote/watchdog.ts): a server that stops answering makes the stores
@@ -80,24 +80,60 @@ export async function serve(config: Config, logger: Logger, server: Server): Pro
     follower.nudge();
   });
   remote?.watchdog.start();
+  // The public SPARQL endpoint's own server (SPARQL_STORE_URL): watched alike; the REST API never waits for it.
+  const apart = remote?.sparql;
+  apart?.watchdog.on('silent', (reason: string) => logger.warn({ store: apart.server.queryUrl, reason }, "the public SPARQL endpoint's server does not answer; /sparql answers 503 until it does, REST is not affected"));
+  apart?.watchdog.on('answering', () => {
+    logger.info({ store: apart.server.queryUrl }, "the public SPARQL endpoint's server answers again");
+    follower.nudge();
+  });
+  apart?.watchdog.start();
   const iiifRouter = express.Router();
   iiifRouter.use((_req, _res, next) => next(sourcePrepared ? undefined : notReadyError(store)));
   iiifRouter.use(createIiifRouter({ ...demoDirs, baseUrl: config.baseUrl, access: iiifAccess }));
   const app = createApp(ctx, {
     iiifRouter,
     sparqlStore,
+    // On a server of its own, the SPARQL store's start is not the replica's readiness (separate failure domains).
+    sparqlApart: apart !== undefined,
     rateLimitCounters,
     wantedGeneration: () => follower.wanted,
   });
 
   // From now on the app answers (its readiness gate still says 503 until the store serves).
   handOver(server, app);
+  let closing = false;
   const cleanup = async (): Promise<void> => {
+    closing = true;
     remote?.watchdog.stop();
+    apart?.watchdog.stop();
     follower.stop();
     await Promise.all([store.close(), sparqlStore.close(), rateLimitCounters?.close(), closeSharedParseWorker()]);
   };
   const shutdown = gracefulShutdown(server, logger, { cleanup });
+  /**
+   * Starts the SPARQL store on its own server without holding the REST API: publishes the generation there if
+   * it lacks it, then serves; a failure (the server down, still loading) is logged and tried again every 5 s
+   * until it serves (then the follower swaps it like the REST store) or the service stops. /sparql answers 503
+   * with Retry-After meanwhile.
+   */
+  const startApart = (generationDir: string): void => {
+    const attempt = async (): Promise<void> => {
+      if (closing || sparqlStore.generation !== undefined) return;
+      try {
+        const written = await ensurePublished(config, generationDir, ['sparql']);
+        if (written) logger.info({ store: apart?.server.queryUrl, ...written }, "generation written to the public SPARQL endpoint's server");
+        const started = await sparqlStore.start(generationDir);
+        logger.info({ store: apart?.server.queryUrl, generation: started.id }, 'the public SPARQL endpoint serves');
+        follower.nudge();
+      } catch (err) {
+        if (closing) return;
+        logger.warn({ err, store: apart?.server.queryUrl }, 'the public SPARQL endpoint could not start on its server; trying again in 5 s (REST is not affected)');
+        setTimeout(() => void attempt(), 5_000).unref();
+      }
+    };
+    void attempt();
+  };
   // `on`, not `once`: a second signal (Ctrl-C in a terminal reaches npm and the server both; npm passes its
   // own on) must not end the drain with Node's default action; shutdown() ignores repeats.
   process.on('SIGTERM', () => shutdown(0));
@@ -119,13 +155,14 @@ export async function serve(config: Config, logger: Logger, server: Server): Pro
       throw new Error(`no current generation in ${config.dataDir}: harvest or load one (docs/operations.md), or start with DEMO=1 for the demo collection`);
     }
     // A data folder made without STORE_URL (the demo's, an older one) is written to the server first.
-    const published = await ensurePublished(config, generationDir);
+    const published = await ensurePublished(config, generationDir, ['rest']);
     if (published) logger.info({ store: storeKind, ...published }, 'generation written to the SPARQL server');
     // One after the other: two 100k stores loading at once would double the peak memory for little gain.
     await store.start(generationDir);
     // Read while the SPARQL store starts, not on the first IIIF request; a failure is retried by that request.
     servedIiif.of(store.generation).catch((err: unknown) => logger.error({ err }, 'IIIF access of the generation not read'));
-    await sparqlStore.start(generationDir);
+    if (apart === undefined) await sparqlStore.start(generationDir);
+    else startApart(generationDir);
     logger.info({ generation: store.generation?.id, baseUrl: config.baseUrl, store: storeKind }, 'ready');
     follower.start();
   } catch (err) {
@@ -139,7 +176,7 @@ export async function serve(config: Config, logger: Logger, server: Server): Pro
  * After a swap: prunes old generations from the data folder and drops from the remote server those no longer
  * kept, through the serving process's watched server (`shared`), so that a silent server fails the drop.
  */
-async function pruneAfterSwap(config: Config, logger: Logger, generation: Generation, shared: RemoteServer | undefined): Promise<void> {
+async function pruneAfterSwap(config: Config, logger: Logger, generation: Generation, shared: Partial<Record<ServerRole, RemoteServer>> | undefined): Promise<void> {
   const removed = await pruneGenerations(config.dataDir, config.keepGenerations);
   const dropped = await dropRemoteGenerations(config, (await listGenerations(config.dataDir)).map((g) => g.id), shared);
   logger.info({ generation: generation.id, pruned: removed, ...(dropped.length > 0 ? { droppedFromServer: dropped } : {}) }, 'stores swapped');

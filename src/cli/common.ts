@@ -102,9 +102,10 @@ export function reportPublication(command: string, progress: Progress, stream: N
       progress.stop();
       stream.write(`${command}: writing to the SPARQL server\n`);
     },
-    onDone: (report) => {
+    onDone: (report, role) => {
       const bulk = report.bulk ? ` (bulk loader: ${report.bulk.files} files written in ${(report.bulk.writeMs / 1000).toFixed(1)} s, loaded in ${(report.bulk.loadMs / 1000).toFixed(1)} s, ${describeCheck(report.bulk)})` : '';
-      stream.write(`${command}: written to the SPARQL server, ${report.quads} statements in ${report.graphs} graphs, ${(report.ms / 1000).toFixed(1)} s${bulk}\n`);
+      const server = role === 'sparql' ? "the public SPARQL endpoint's server" : 'the SPARQL server';
+      stream.write(`${command}: written to ${server}, ${report.quads} statements in ${report.graphs} graphs, ${(report.ms / 1000).toFixed(1)} s${bulk}\n`);
     },
   };
 }

@@ -68,6 +68,18 @@ export interface RemoteStoreConfig {
   rowLimit: number;
   /** Publication through the server's bulk loader (STORE_BULK_DIR with STORE_ISQL); undefined: the Graph Store Protocol. */
   bulk?: BulkStoreConfig;
+  /**
+   * The public SPARQL endpoint's own server (SPARQL_STORE_URL, SPARQL_STORE_ISQL): clients' queries run there, the
+   * REST API's never, and every publication writes each generation to it too. Undefined: one server for both.
+   */
+  sparql?: SparqlServerConfig;
+}
+
+export interface SparqlServerConfig {
+  /** Its SPARQL query endpoint. */
+  url: string;
+  /** host:port of its SQL port, for the bulk loader (with STORE_BULK_DIR, which it must read too). */
+  isql?: string;
 }
 
 export interface BulkStoreConfig {
@@ -255,6 +267,11 @@ const SETTINGS = {
   },
   STORE_ISQL_BIN: { schema: z.string().trim().min(1), form: 'the SQL client program, such as isql-vt or /usr/bin/isql-vt' },
   STORE_BULK_LOADERS: int(1, 64),
+  SPARQL_STORE_URL: httpUrl("the public SPARQL endpoint's own server, such as http://127.0.0.1:8891/sparql"),
+  SPARQL_STORE_ISQL: {
+    schema: z.string().trim().regex(/^[A-Za-z0-9.-]{1,253}:\d{1,5}$|^\[[0-9A-Fa-f:.]+\]:\d{1,5}$/),
+    form: "host:port of that server's SQL port, such as 127.0.0.1:1112",
+  },
   REDIS_KEY_PREFIX: {
     schema: z.string().regex(/^[\x21-\x7e]{1,64}$/),
     form: 'up to 64 printable ASCII characters without spaces, such as museum-ld:',
@@ -319,6 +336,12 @@ function remoteStoreConfig(parsed: Parsed): RemoteStoreConfig | undefined {
   if (parsed.STORE_BULK_DIR !== undefined && (parsed.STORE_USER === undefined || parsed.STORE_PASSWORD === undefined)) {
     throw new ConfigError(['STORE_BULK_DIR needs STORE_USER and STORE_PASSWORD: the bulk loader runs as a user of the SQL port (Virtuoso: dba)']);
   }
+  if (parsed.SPARQL_STORE_URL !== undefined && parsed.STORE_BULK_DIR !== undefined && parsed.SPARQL_STORE_ISQL === undefined) {
+    throw new ConfigError(["SPARQL_STORE_URL with STORE_BULK_DIR needs SPARQL_STORE_ISQL: the bulk publication loads the SPARQL endpoint's server through its SQL port too"]);
+  }
+  if (parsed.SPARQL_STORE_URL !== undefined && parsed.SPARQL_STORE_URL === parsed.STORE_URL) {
+    throw new ConfigError(['SPARQL_STORE_URL names the same server as STORE_URL: leave it unset for one server, or name another']);
+  }
   return {
     url: parsed.STORE_URL,
     ...(parsed.STORE_UPDATE_URL === undefined ? {} : { updateUrl: parsed.STORE_UPDATE_URL }),
@@ -338,5 +361,8 @@ function remoteStoreConfig(parsed: Parsed): RemoteStoreConfig | undefined {
             loaders: parsed.STORE_BULK_LOADERS ?? 2,
           },
         }),
+    ...(parsed.SPARQL_STORE_URL === undefined
+      ? {}
+      : { sparql: { url: parsed.SPARQL_STORE_URL, ...(parsed.SPARQL_STORE_ISQL === undefined ? {} : { isql: parsed.SPARQL_STORE_ISQL }) } }),
   };
 }

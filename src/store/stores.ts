@@ -37,43 +37,63 @@ export interface StoreChoice {
   /** The two are views of one store (the embedded one): the same workers, the same events. */
   shared?: boolean;
   /**
-   * The remote server both stores share, and its watchdog, not started: a serving process starts it (data
-   * commands never do). Undefined for the embedded store.
+   * The remote server of the REST store, and its watchdog, not started: a serving process starts it (data
+   * commands never do). Undefined for the embedded store. With SPARQL_STORE_URL, `sparql` is the public
+   * endpoint's own server and its watchdog; without it, both stores share `server`.
    */
-  remote?: { server: RemoteServer; watchdog: ServerWatchdog };
+  remote?: { server: RemoteServer; watchdog: ServerWatchdog; sparql?: { server: RemoteServer; watchdog: ServerWatchdog } };
 }
 
 type StoreConfig = Pick<Config, 'store' | 'baseUrl'>;
 
-/** The remote server of `config`, when STORE_URL is set. */
-export function remoteServer(config: Pick<Config, 'store'>): RemoteServer | undefined {
+/** Which remote server: the REST API's (STORE_URL), or the public SPARQL endpoint's own (SPARQL_STORE_URL). */
+export type ServerRole = 'rest' | 'sparql';
+
+/**
+ * The remote server of `config` in `role`, when STORE_URL is set: the REST API's, or (`sparql`, with
+ * SPARQL_STORE_URL) the public endpoint's own. Its update and Graph Store endpoints are Virtuoso's beside its query
+ * endpoint; the credentials are the same on both (docs/operations.md creates the same account on each).
+ */
+export function remoteServer(config: Pick<Config, 'store'>, role: ServerRole = 'rest'): RemoteServer | undefined {
   const settings = config.store;
-  if (settings === undefined) return undefined;
+  if (settings === undefined || (role === 'sparql' && settings.sparql === undefined)) return undefined;
+  const credentials = {
+    ...(settings.user === undefined ? {} : { user: settings.user }),
+    ...(settings.password === undefined ? {} : { password: settings.password.reveal() }),
+  };
+  if (role === 'sparql' && settings.sparql !== undefined) return new RemoteServer({ queryUrl: settings.sparql.url, ...credentials });
   return new RemoteServer({
     queryUrl: settings.url,
     ...(settings.updateUrl === undefined ? {} : { updateUrl: settings.updateUrl }),
     ...(settings.graphStoreUrl === undefined ? {} : { graphStoreUrl: settings.graphStoreUrl }),
-    ...(settings.user === undefined ? {} : { user: settings.user }),
-    ...(settings.password === undefined ? {} : { password: settings.password.reveal() }),
+    ...credentials,
   });
 }
 
-/** The bulk loader of `config` (STORE_BULK_DIR and STORE_ISQL), or undefined: the Graph Store Protocol writes. */
-export function bulkLoader(config: Pick<Config, 'store'>): BulkLoader | undefined {
+/** The roles of the servers `config` names: the REST API's, then the SPARQL endpoint's own when it has one. */
+export const serverRoles = (config: Pick<Config, 'store'>): ServerRole[] => (config.store === undefined ? [] : config.store.sparql === undefined ? ['rest'] : ['rest', 'sparql']);
+
+/**
+ * The bulk loader of `config` (STORE_BULK_DIR and STORE_ISQL) for the server in `role` (SPARQL_STORE_ISQL for the
+ * SPARQL endpoint's own, reading the same folder), or undefined: the Graph Store Protocol writes.
+ */
+export function bulkLoader(config: Pick<Config, 'store'>, role: ServerRole = 'rest'): BulkLoader | undefined {
   const settings = config.store;
   const bulk = settings?.bulk;
   if (settings === undefined || bulk === undefined || settings.user === undefined || settings.password === undefined) return undefined;
+  const address = role === 'sparql' ? settings.sparql?.isql : bulk.isql;
+  if (address === undefined) return undefined;
   return new BulkLoader({
     dir: bulk.dir,
     serverDir: bulk.serverDir,
     loaders: bulk.loaders,
-    isql: new Isql({ address: bulk.isql, bin: bulk.isqlBin, user: settings.user, password: settings.password.reveal() }),
+    isql: new Isql({ address, bin: bulk.isqlBin, user: settings.user, password: settings.password.reveal() }),
   });
 }
 
-/** How `config` writes generations to the remote server. */
-const publishOptions = (config: Pick<Config, 'store'>): PublishOptions => {
-  const bulk = bulkLoader(config);
+/** How `config` writes generations to the remote server in `role`. */
+const publishOptions = (config: Pick<Config, 'store'>, role: ServerRole = 'rest'): PublishOptions => {
+  const bulk = bulkLoader(config, role);
   return bulk === undefined ? {} : { bulk };
 };
 
@@ -86,19 +106,22 @@ export function createStores(config: StoreConfig, onQuery?: (ms: number, kind: s
     const { rest, sparql } = sharedEmbeddedStores(onQuery);
     return { rest, sparql, kind: 'embedded', shared: true };
   }
-  const common = { server, baseIri: `${config.baseUrl}/sparql`, rowLimit: config.store?.rowLimit ?? 10_000, ...(onQuery ? { onQuery } : {}) };
+  const common = { baseIri: `${config.baseUrl}/sparql`, rowLimit: config.store?.rowLimit ?? 10_000, ...(onQuery ? { onQuery } : {}) };
+  // With SPARQL_STORE_URL, clients' queries run on a server the REST API never asks (separate failure domains).
+  const apart = remoteServer(config, 'sparql');
   return {
-    rest: new RemoteStore({ ...common, includeNonPublic: true }),
-    sparql: new RemoteStore({ ...common, includeNonPublic: false }),
+    rest: new RemoteStore({ ...common, server, includeNonPublic: true }),
+    sparql: new RemoteStore({ ...common, server: apart ?? server, includeNonPublic: false }),
     kind: server.queryUrl,
-    remote: { server, watchdog: new ServerWatchdog(server) },
+    remote: { server, watchdog: new ServerWatchdog(server), ...(apart === undefined ? {} : { sparql: { server: apart, watchdog: new ServerWatchdog(apart) } }) },
   };
 }
 
 /** What a data command hears of its generation's write to the remote server. */
 export interface PublishEvents {
   onStart?(): void;
-  onDone?(report: PublishReport): void;
+  /** Once per server: the REST API's, then the SPARQL endpoint's own (SPARQL_STORE_URL). */
+  onDone?(report: PublishReport, role: ServerRole): void;
 }
 
 /**
@@ -114,12 +137,17 @@ export interface PublishEvents {
  * at 10,000 objects 52 s against 57 s (load-to-ready 60 s against 52 s, within that size's run-to-run spread).
  */
 export function publishStep(config: Pick<Config, 'store'>, after: ((staged: Generation) => Promise<void>) | undefined, events: PublishEvents = {}): CreateOptions['derive'] {
-  const server = remoteServer(config);
-  if (server === undefined) return after;
+  const roles = serverRoles(config);
+  if (roles.length === 0) return after;
   return async (staged: Generation) => {
     events.onStart?.();
-    const report = await publishGeneration(server, staged.dir, staged.manifest, publishOptions(config)).finally(() => server.close());
-    events.onDone?.(report);
+    // Each server in turn, from the same generation files (and the same bulk files, written once per server):
+    // the generation becomes current only once every server holds it complete.
+    for (const role of roles) {
+      const server = remoteServer(config, role) as RemoteServer;
+      const report = await publishGeneration(server, staged.dir, staged.manifest, publishOptions(config, role)).finally(() => server.close());
+      events.onDone?.(report, role);
+    }
     await after?.(staged);
   };
 }
@@ -128,9 +156,9 @@ export function publishStep(config: Pick<Config, 'store'>, after: ((staged: Gene
  * `work` done with the remote server of `config`, whose connections are closed after, or with `shared` (a
  * serving process's, which stays open); undefined for the embedded store.
  */
-async function withRemoteServer<T>(config: Pick<Config, 'store'>, work: (server: RemoteServer) => Promise<T>, shared?: RemoteServer): Promise<T | undefined> {
+async function withRemoteServer<T>(config: Pick<Config, 'store'>, work: (server: RemoteServer) => Promise<T>, shared?: RemoteServer, role: ServerRole = 'rest'): Promise<T | undefined> {
   if (shared !== undefined) return work(shared);
-  const server = remoteServer(config);
+  const server = remoteServer(config, role);
   if (server === undefined) return undefined;
   try {
     return await work(server);
@@ -145,27 +173,55 @@ async function withRemoteServer<T>(config: Pick<Config, 'store'>, work: (server:
  * process passes its watched server as `shared`, so that a server that stops answering fails the drop instead of
  * hanging it.
  */
-export async function dropRemoteGenerations(config: Pick<Config, 'store' | 'dataDir'>, keep: readonly string[], shared?: RemoteServer): Promise<string[]> {
-  const dropped = await withRemoteServer(config, async (server) => {
-    const staging = await readdir(path.join(config.dataDir, 'staging')).catch(() => [] as string[]);
-    const kept = new Set([...keep, ...staging]);
-    const drop = (await publishedGenerations(server)).map((g) => g.id).filter((id) => !kept.has(id));
-    await dropGenerations(server, drop, bulkLoader(config));
-    return drop;
-  }, shared);
-  return dropped ?? [];
+export async function dropRemoteGenerations(
+  config: Pick<Config, 'store' | 'dataDir'>,
+  keep: readonly string[],
+  shared?: Partial<Record<ServerRole, RemoteServer>>,
+): Promise<string[]> {
+  const dropped = new Set<string>();
+  for (const role of serverRoles(config)) {
+    const ids = await withRemoteServer(
+      config,
+      async (server) => {
+        const staging = await readdir(path.join(config.dataDir, 'staging')).catch(() => [] as string[]);
+        const kept = new Set([...keep, ...staging]);
+        const drop = (await publishedGenerations(server)).map((g) => g.id).filter((id) => !kept.has(id));
+        await dropGenerations(server, drop, bulkLoader(config, role));
+        return drop;
+      },
+      shared?.[role],
+      role,
+    );
+    for (const id of ids ?? []) dropped.add(id);
+  }
+  return [...dropped];
 }
 
 /**
- * Writes the generation in `generationDir` to the remote server unless the server holds it complete already
- * (a data folder made without STORE_URL); undefined when nothing was written or the store is embedded.
+ * Writes the generation in `generationDir` to the remote servers in `roles` (by default every server `config`
+ * names) unless a server holds it complete already (a data folder made without STORE_URL); undefined when
+ * nothing was written or the store is embedded.
  */
-export async function ensurePublished(config: Pick<Config, 'store'>, generationDir: string): Promise<(PublishReport & { generation: string }) | undefined> {
-  return withRemoteServer(config, async (server) => {
-    const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
-    if (await isPublished(server, manifest.id)) return undefined;
-    return { generation: manifest.id, ...(await publishGeneration(server, generationDir, manifest, publishOptions(config))) };
-  });
+export async function ensurePublished(
+  config: Pick<Config, 'store'>,
+  generationDir: string,
+  roles: readonly ServerRole[] = serverRoles(config),
+): Promise<(PublishReport & { generation: string }) | undefined> {
+  let written: (PublishReport & { generation: string }) | undefined;
+  for (const role of roles.filter((r) => serverRoles(config).includes(r))) {
+    const report = await withRemoteServer(
+      config,
+      async (server) => {
+        const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
+        if (await isPublished(server, manifest.id)) return undefined;
+        return { generation: manifest.id, ...(await publishGeneration(server, generationDir, manifest, publishOptions(config, role))) };
+      },
+      undefined,
+      role,
+    );
+    written ??= report;
+  }
+  return written;
 }
 
 /**

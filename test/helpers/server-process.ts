@@ -27,8 +27,17 @@ export interface ServerProcessOptions {
 const exited = (child: ChildProcess): Promise<void> =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 
+/**
+ * How `stop` ends the server: SIGTERM (SIGKILL after 5 s) and its folder removed, by default; `kill` sends
+ * SIGKILL at once, as a crash or the OOM killer would, and `keepDir` leaves the folder for a restart on it.
+ */
+export interface StopOptions {
+  kill?: boolean;
+  keepDir?: boolean;
+}
+
 /** Starts the program and resolves with its `stop` once `ready` says so; throws with its output otherwise. */
-export async function startServerProcess(options: ServerProcessOptions): Promise<() => Promise<void>> {
+export async function startServerProcess(options: ServerProcessOptions): Promise<(how?: StopOptions) => Promise<void>> {
   const { name, dir } = options;
   const started = Date.now();
   const env = options.env === undefined ? process.env : { ...process.env, ...options.env };
@@ -48,15 +57,15 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', killOnExit);
-  const stop = async (): Promise<void> => {
+  const stop = async (how: StopOptions = {}): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
+      child.kill(how.kill ? 'SIGKILL' : 'SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited(child);
       clearTimeout(timer);
     }
     process.removeListener('exit', killOnExit);
-    await rm(dir, { recursive: true, force: true });
+    if (!how.keepDir) await rm(dir, { recursive: true, force: true });
   };
 
   for (;;) {

@@ -104,6 +104,10 @@ export interface VirtuosoServer {
   startupMs: number;
   /** Kills the server (SIGTERM, SIGKILL after 5 s) and removes {@link dir}. */
   stop(): Promise<void>;
+  /** Kills the server with SIGKILL, as the OOM killer would, keeping its database for {@link restart}. */
+  kill(): Promise<void>;
+  /** Starts the server again on its database and ports (after {@link kill}); resolves once it answers. */
+  restart(): Promise<void>;
 }
 
 /** The virtuoso.ini of a test database: Debian's sections, paths relative to the directory, small buffers. */
@@ -225,7 +229,7 @@ export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virt
   const sparqlUrl = `http://127.0.0.1:${httpPort}/sparql`;
   // Generous: on a 2-core machine running several test files beside it, a fresh Virtuoso once took over 30 s to answer.
   const timeoutMs = options.startTimeoutMs ?? 90000;
-  const stop = await startServerProcess({
+  const launch = () => startServerProcess({
     name: 'virtuoso-t',
     bin: VIRTUOSO_BIN,
     args: ['+foreground', '+configfile', join(dir, 'virtuoso.ini')],
@@ -242,6 +246,7 @@ export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virt
     timeoutMs,
     pollMs: 100,
   });
+  let stopRunning = await launch();
 
   const user = 'dba';
   const password = 'dba';
@@ -260,6 +265,10 @@ export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virt
     authFetch: digestFetch(user, password),
     isql: (sql) => runIsql(isqlPort, user, password, sql),
     startupMs: Date.now() - started,
-    stop,
+    stop: () => stopRunning(),
+    kill: () => stopRunning({ kill: true, keepDir: true }),
+    restart: async () => {
+      stopRunning = await launch();
+    },
   };
 }
