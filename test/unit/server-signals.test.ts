@@ -87,9 +87,12 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('npm start, then %s to the npm pro
     started.stderr?.setEncoding('utf8').on('data', (d: string) => (output += d));
     const exited = new Promise<void>((resolve) => started.once('exit', () => resolve()));
 
+    // Ready, and /sparql answering: clients' queries wait until both store workers have loaded (REST first,
+    // docs/architecture.md), a few seconds after /readyz, more on a busy machine.
+    const ask = `${origin}/sparql?query=${encodeURIComponent('ASK {}')}`;
     for (let ready = false; !ready; await sleep(200)) {
       if (started.exitCode !== null) throw new Error(`npm start exited before it was ready:\n${output}`);
-      ready = await fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
+      ready = (await fetch(`${origin}/readyz`).then((r) => r.ok, () => false)) && (await fetch(ask).then((r) => r.ok, () => false));
     }
     const tree = [started.pid as number, ...descendants(started.pid as number)];
     // The server runs as compiled JavaScript, straight under npm (its script execs node): no tsx, no shell.
