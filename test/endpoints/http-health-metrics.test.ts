@@ -6,6 +6,7 @@ import { NotFoundError } from '../../src/http/errors.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { EmptyGenerationStore, httpTestContext, manifestStub, memoryLogger, ReadinessOnlyStore } from '../helpers/http-context.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
+import { REQUEST_WAIT_MS } from '../../src/collection-index/index-manager.js';
 import { sampleValue } from '../helpers/prometheus.js';
 
 describe('liveness and readiness', () => {
@@ -46,6 +47,18 @@ describe('liveness and readiness', () => {
     expect(res.headers['retry-after']).toBe('5');
     const building = [...KIND_NAMES.list.map((kind) => kind.collection), 'record statuses'];
     expect(res.body).toEqual({ error: `Building ${building.join(', ')}. Please retry shortly.`, status: 'indexing', building, generation: '20260101T000000Z-1', wanted: '20260101T000000Z-1' });
+  });
+
+  it('answers a collection whose index is not built with 503 and Retry-After at once, without waiting for a build', async () => {
+    const store = new ReadinessOnlyStore(true, manifestStub('20260101T000000Z-1', '2026-01-01T00:00:00.000Z'));
+    const app = createApp(httpTestContext({ RATE_LIMIT_PER_MINUTE: '0' }, store));
+    const asked = performance.now();
+    const res = await request(app).get('/v2/id/agents');
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.body).toEqual({ error: 'The agents index is being built. Please retry shortly.' });
+    // At most the short wait for a build under way (REQUEST_WAIT_MS), never the build's own time.
+    expect(performance.now() - asked).toBeLessThan(REQUEST_WAIT_MS + 1_000);
   });
 
   it('waits for the SPARQL store\'s first start too, so that no /sparql request meets a starting store', async () => {
