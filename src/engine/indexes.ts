@@ -2,14 +2,20 @@
  * What an app derives from each generation its REST store serves: one collection index per kind, and the
  * record statuses. They are built as soon as a generation serves, when the store announces it (StoreManager
  * emits `ready` and `swap`), one after the other so the store is not asked for every kind's SELECTs at once;
- * otherwise on first use. Shared per store, so the collections and any index endpoint read the same one.
+ * a build that fails is tried again in the background. Requests never wait for a build (index-manager.ts,
+ * forRequest), and /readyz says ready only once nothing is left to build (`derivedBuilding`). Shared per store,
+ * so the collections and any index endpoint read the same one.
  *
  * Start-up from stored work (docs/architecture.md): the SELECT answers they are built from come from the
  * generation's stored index when it holds them (collection-index/stored-index.ts). When the store starts loading
  * a generation (`loading`), its stored index is read and everything is built from it at once, while the store
- * is still loading; once the generation serves, only what the stored index lacked is asked of the store, and a
+ * is still loading, and the store switches to the generation once that is done (`hold`), the old one serving
+ * meanwhile; once the generation serves, only what the stored index lacked is asked of the store, and a
  * stored index that was missing, stale, damaged or incomplete is written again (where the folder is writable).
- * Whatever is wrong with a stored index, the generation serves: the structures are then built from the store.
+ * On a remote store a missing or unusable stored index is computed first, from the generation's files, as the
+ * data commands compute it (`compute`): the server's answers to the index queries take minutes at a few
+ * thousand objects. Whatever is wrong with a stored index, the generation serves: the structures are then
+ * built from the store.
  *
  * `writeGenerationIndex` writes the stored index of a generation being made (harvest, load, demo).
  */
