@@ -92,8 +92,8 @@ class GenerationDerived {
   private computing: string | undefined;
   /** Kinds whose index is being built ahead, before their generation serves. */
   private readonly ahead = new Set<string>();
-  /** The generation whose record statuses are prepared. */
-  private statusesOf: string | undefined;
+  /** The generations whose record statuses are prepared: the served one, and one built ahead during a swap. */
+  private readonly statusesOf = new Set<string>();
 
   constructor(private readonly ctx: IndexContext) {
     this.statuses = sharedStatusIndex(ctx);
@@ -139,7 +139,7 @@ class GenerationDerived {
     const served = this.ctx.store.generation?.id;
     if (served === undefined) return [...(this.computing === undefined ? [] : ['stored index']), ...this.ahead];
     const kinds = [...this.kinds.values()].filter(({ indexes }) => !indexes.builtFor(served)).map(({ kind }) => kind.collection);
-    return this.statusesOf === served ? kinds : [...kinds, 'record statuses'];
+    return this.statusesOf.has(served) ? kinds : [...kinds, 'record statuses'];
   }
 
   /**
@@ -162,9 +162,16 @@ class GenerationDerived {
     });
     const statuses = this.serially(async () => {
       this.statuses.prepare(manifest.id, await storedSelect(this.ctx, await read, { fromStore: false })(STATUS_QUERY));
-      this.statusesOf = manifest.id;
+      this.statusesPrepared(manifest.id);
     });
     hold?.(Promise.all([...builds, settled(statuses)]));
+  }
+
+  /** Notes that the statuses of `generationId` are prepared; only the last two generations' are remembered. */
+  private statusesPrepared(generationId: string): void {
+    this.statusesOf.delete(generationId);
+    this.statusesOf.add(generationId);
+    for (const id of [...this.statusesOf].slice(0, -2)) this.statusesOf.delete(id);
   }
 
   /** Warms the served generation soon: deferred, so that every kind an app declares while it is built warms in one pass. */
@@ -197,7 +204,7 @@ class GenerationDerived {
     const statuses = await this.statusRows(generation.id).then(
       (rows) => {
         this.statuses.prepare(generation.id, rows);
-        this.statusesOf = generation.id;
+        this.statusesPrepared(generation.id);
         return true;
       },
       (err: unknown) => {
