@@ -22,6 +22,7 @@ import { landingRoutes } from './endpoints/landing.js';
 import { pageAssetRoutes } from './pages/layout.js';
 import { vocabularyRoutes } from './endpoints/vocabulary.js';
 import { indexRoutes } from './engine/index-endpoints.js';
+import { derivedBuilding } from './engine/indexes.js';
 import { collectionRoutes } from './endpoints/collection-routes.js';
 import { recordRoutes } from './endpoints/record-routes.js';
 import { sparqlRoutes } from './endpoints/sparql-endpoint.js';
@@ -89,7 +90,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
   // A client that asks for no encoding skips the compression wrappers altogether.
   app.use((req, res, next) => (req.headers['accept-encoding'] === undefined ? next() : compress(req, res, next)));
 
-  app.use(healthRoutes(ctx.store, options.wantedGeneration, options.sparqlApart ? undefined : options.sparqlStore));
+  app.use(healthRoutes(ctx.store, { wanted: options.wantedGeneration, sparqlStore: options.sparqlApart ? undefined : options.sparqlStore, building: () => derivedBuilding(ctx) }));
   app.get('/metrics', ctx.metrics.handler);
   app.use(landingRoutes(kinds));
   app.use('/assets/pages', pageAssetRoutes());

@@ -22,7 +22,7 @@ import { QueryLibrary } from './queries/library.js';
 import { closeSharedParseWorker } from './queries/parse-worker.js';
 import { CurrentFollower } from './store/follow-current.js';
 import { cleanStaging, listGenerations, pruneGenerations, type Generation } from './store/generations.js';
-import type { RemoteServer } from './store/remote/remote-server.js';
+import { CredentialsRefusedError, type RemoteServer } from './store/remote/remote-server.js';
 import { createStores, dropRemoteGenerations, ensurePublished, type ServerRole } from './store/stores.js';
 import { Iris } from './vocab/iris.js';
 import { KIND_NAMES } from './kinds/index.js';
@@ -140,6 +140,7 @@ export async function serve(config: Config, logger: Logger, server: Server): Pro
   process.on('SIGINT', () => shutdown(0));
 
   try {
+    if (remote !== undefined) await checkStoreCredentials(remote.server, logger);
     // Staging folders left by a killed harvest or load are removed before anything else writes.
     await cleanStaging(config.dataDir);
     const demo = withDemo ? await prepareDemoSource(config, logger) : undefined;
@@ -166,9 +167,25 @@ export async function serve(config: Config, logger: Logger, server: Server): Pro
     logger.info({ generation: store.generation?.id, baseUrl: config.baseUrl, store: storeKind }, 'ready');
     follower.start();
   } catch (err) {
-    // Without a generation the service can never become ready; exit so the supervisor sees it.
+    // Without a generation the service can never become ready; exit so the supervisor sees it. Credentials the
+    // server refuses are an operator's setting: their one line on standard error says what to fix.
+    if (err instanceof CredentialsRefusedError) process.stderr.write(`${err.message}\n`);
     logger.fatal({ err }, 'could not start the store');
     shutdown(1);
+  }
+}
+
+/**
+ * Fails the start when the SPARQL server refuses STORE_USER and STORE_PASSWORD: reads are anonymous, so a
+ * replica would otherwise serve, say it is ready, and fail only at its first write (a publication, the drop of
+ * pruned generations). A server that does not answer yet is left to the start's own first requests, as before.
+ */
+async function checkStoreCredentials(server: RemoteServer, logger: Logger): Promise<void> {
+  try {
+    await server.checkCredentials();
+  } catch (err) {
+    if (err instanceof CredentialsRefusedError) throw err;
+    logger.warn({ problem: (err as Error).message }, 'STORE_USER and STORE_PASSWORD could not be checked; the server did not answer');
   }
 }
 

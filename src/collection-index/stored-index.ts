@@ -94,6 +94,8 @@ export class NotStoredError extends Error {
 /** One generation's stored SELECT answers: those read from its file, and those added since (asked of the store). */
 export class StoredIndex {
   private readonly added = new Map<string, { name: string; rows: readonly Row[] }>();
+  /** Answers were added since the file was read or written. */
+  private unsaved = false;
 
   private constructor(
     readonly generation: IndexedGeneration,
@@ -130,9 +132,9 @@ export class StoredIndex {
     return this.byKey.size + [...this.added.keys()].filter((key) => !this.byKey.has(key)).length;
   }
 
-  /** True when answers were added since the file was read: the file is worth writing. */
+  /** True when answers were added since the file was read or last written: the file is worth writing. */
   get changed(): boolean {
-    return this.added.size > 0;
+    return this.unsaved;
   }
 
   /** The rows of the exact query `text`, when stored. */
@@ -152,6 +154,7 @@ export class StoredIndex {
   /** Adds the rows the store gave for the query `text` (library name `name`). */
   add(text: string, name: string, rows: readonly Row[]): void {
     this.added.set(keyOf(text), { name, rows });
+    this.unsaved = true;
   }
 
   /**
@@ -191,6 +194,7 @@ export class StoredIndex {
       await rm(tmp, { force: true }).catch(() => undefined);
       throw err;
     }
+    this.unsaved = false;
     return { bytes: bytes.length, answers: answers.length, ms: performance.now() - started };
   }
 }

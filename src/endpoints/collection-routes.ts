@@ -37,7 +37,7 @@ export function collectionRoutes<T extends RecordTable>(ctx: AppContext, kind: R
     const query = parseCollectionQuery(req.query, kind.index, kind.record.view?.param);
     const offset = (query.page - 1) * query.itemsPerPage;
     for (let attempt = 1; ; attempt++) {
-      const index = await indexes.current();
+      const index = await indexes.forRequest();
       const slice = index.select({ filters: query.filters, text: query.text, sort: query.sort, offset, limit: query.itemsPerPage });
       const page: PageRequest = { collection, page: query.page, itemsPerPage: query.itemsPerPage, total: slice.total, params: query.linkParams };
       const links = pageLinks(page);

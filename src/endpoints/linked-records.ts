@@ -33,7 +33,7 @@ function membersOf(ctx: AppContext, kind: ResourceKind<RecordTable>): Collection
 /** The IRIs of the first records of `linked` for the record, how many there are, and where they are all listed. */
 async function selection(ctx: AppContext, target: ResourceKind<RecordTable>, linked: LinkedRecords, pid: string, record: JsonNode): Promise<{ iris: string[]; total: number; all?: string; generationId: string }> {
   // The target's collection index lists only the records it serves, in its generation.
-  const index = await sharedIndexes(ctx, target).current();
+  const index = await sharedIndexes(ctx, target).forRequest();
   if ('param' in linked.from) {
     const { param } = linked.from;
     const query = parseCollectionQuery({ [param]: pid }, target.index);

@@ -39,7 +39,7 @@ const REDIRECT_MESSAGE = {
 
 /** The records the kind relates to the record `iri`, with their labels, from the served generation's index. */
 async function relatedRecords<T extends RecordTable>(ctx: AppContext, kind: ResourceKind<T>, iri: string): Promise<{ href: string; label: string; why: string }[]> {
-  const index = await sharedIndexes(ctx, kind).current();
+  const index = await sharedIndexes(ctx, kind).forRequest();
   const id = index.table.idOf.get(iri);
   if (id === undefined || kind.related === undefined) return [];
   return kind.related(index.table, id, RELATED_ON_PAGE).map((r) => ({

@@ -95,7 +95,7 @@ function route<T extends RecordTable, Q>(ctx: AppContext, router: Router, kind: 
     // A name with path parameters (`object/:pid/similar`) names one document per value.
     const url = `${ctx.iris.base}/v2/id/${endpoint.name.replace(/:(\w+)/g, (_, name: string) => String(req.params[name]))}`;
     const params = endpoint.params(query);
-    const index = await indexes.current();
+    const index = await indexes.forRequest();
     const id = withQuery(url, params);
     // Kept as JSON text with its tag: a large index (thousands of types at 100k objects) then costs no
     // serialisation or digest per request. The tag is a digest of the bytes, so it changes exactly when they do.

@@ -2,14 +2,20 @@
  * What an app derives from each generation its REST store serves: one collection index per kind, and the
  * record statuses. They are built as soon as a generation serves, when the store announces it (StoreManager
  * emits `ready` and `swap`), one after the other so the store is not asked for every kind's SELECTs at once;
- * otherwise on first use. Shared per store, so the collections and any index endpoint read the same one.
+ * a build that fails is tried again in the background. Requests never wait for a build (index-manager.ts,
+ * forRequest), and /readyz says ready only once nothing is left to build (`derivedBuilding`). Shared per store,
+ * so the collections and any index endpoint read the same one.
  *
  * Start-up from stored work (docs/architecture.md): the SELECT answers they are built from come from the
  * generation's stored index when it holds them (collection-index/stored-index.ts). When the store starts loading
  * a generation (`loading`), its stored index is read and everything is built from it at once, while the store
- * is still loading; once the generation serves, only what the stored index lacked is asked of the store, and a
+ * is still loading, and the store switches to the generation once that is done (`hold`), the old one serving
+ * meanwhile; once the generation serves, only what the stored index lacked is asked of the store, and a
  * stored index that was missing, stale, damaged or incomplete is written again (where the folder is writable).
- * Whatever is wrong with a stored index, the generation serves: the structures are then built from the store.
+ * On a remote store a missing or unusable stored index is computed first, from the generation's files, as the
+ * data commands compute it (`compute`): the server's answers to the index queries take minutes at a few
+ * thousand objects. Whatever is wrong with a stored index, the generation serves: the structures are then
+ * built from the store.
  *
  * `writeGenerationIndex` writes the stored index of a generation being made (harvest, load, demo).
  */
@@ -18,19 +24,25 @@ import type { AppContext } from '../app-context.js';
 import { askIndexQueries, buildCollectionIndex } from '../collection-index/build.js';
 import { answerByGraph } from '../collection-index/by-graph.js';
 import type { CollectionIndex } from '../collection-index/collection-index.js';
-import { CollectionIndexes } from '../collection-index/index-manager.js';
+import { CollectionIndexes, RETRY_BUILD_MS } from '../collection-index/index-manager.js';
 import type { RecordTable, Row } from '../collection-index/record-table.js';
-import { storedIndexFile, storedSelect, StoredIndex, type AnswerCounts } from '../collection-index/stored-index.js';
+import { storedIndexFile, storedSelect, StoredIndex, type AnswerCounts, type IndexedGeneration } from '../collection-index/stored-index.js';
 import { QueryLibrary } from '../queries/library.js';
 import { sharedStatusIndex } from '../records/records.js';
 import { STATUS_QUERY, type StatusIndex } from '../records/status-index.js';
 import { generationDir, type Generation } from '../store/generations.js';
 import { StoreManager } from '../store/store-manager.js';
+import { indexingStore } from '../store/stores.js';
 import type { GenerationManifest, QueryOptions, QueryStore, StoreQuery } from '../store/types.js';
 import { Iris } from '../vocab/iris.js';
 import type { ResourceKind } from './kind.js';
 
-type IndexContext = Pick<AppContext, 'store' | 'queries' | 'iris' | 'logger'> & { config: Pick<AppContext['config'], 'dataDir'> };
+/**
+ * What the derived structures need of an app. With the kinds, the base URL and a remote store (`config.store`),
+ * a generation that comes without its stored index gets one before it serves (GenerationDerived.compute).
+ */
+type IndexContext = Pick<AppContext, 'store' | 'queries' | 'iris' | 'logger'> &
+  Partial<Pick<AppContext, 'kinds'>> & { config: Pick<AppContext['config'], 'dataDir'> & Partial<Pick<AppContext['config'], 'store' | 'baseUrl'>> };
 
 /** A store the stored index can be asked of: started on the generation being made, closed after. */
 export type IndexingStore = QueryStore & { start(generationDir: string): Promise<unknown>; close(): Promise<void> };
@@ -39,6 +51,8 @@ export type IndexingStore = QueryStore & { start(generationDir: string): Promise
 interface LoadingEvent {
   generationDir: string;
   manifest: GenerationManifest;
+  /** Given by a store that serves the generation only once `work` is settled (RemoteStore): the old one serves meanwhile. */
+  hold?: (work: Promise<unknown>) => void;
 }
 
 const derived = new WeakMap<QueryStore, GenerationDerived>();
@@ -53,6 +67,15 @@ export function sharedIndexes<T extends RecordTable>(ctx: IndexContext, kind: Re
   return forStore.indexesOf(kind);
 }
 
+/**
+ * What the app of `ctx` still builds before every kind's requests answer from its index (/readyz): the stored
+ * index and the kinds built ahead while no generation serves yet, else the served generation's kinds whose
+ * index is not built and its record statuses. Empty when nothing is left.
+ */
+export function derivedBuilding(ctx: Pick<IndexContext, 'store'>): string[] {
+  return derived.get(ctx.store)?.building() ?? [];
+}
+
 /** The per-generation structures of one store, and the stored indexes they are built from. */
 class GenerationDerived {
   private readonly kinds = new Map<string, { kind: ResourceKind<RecordTable>; indexes: CollectionIndexes<RecordTable> }>();
@@ -65,6 +88,12 @@ class GenerationDerived {
   private readonly statusReads = new Map<string, Promise<Row[]>>();
   private queue: Promise<unknown> = Promise.resolve();
   private warmScheduled = false;
+  /** The generation whose stored index is being computed (no usable file: a remote replica's generation). */
+  private computing: string | undefined;
+  /** Kinds whose index is being built ahead, before their generation serves. */
+  private readonly ahead = new Set<string>();
+  /** The generations whose record statuses are prepared: the served one, and one built ahead during a swap. */
+  private readonly statusesOf = new Set<string>();
 
   constructor(private readonly ctx: IndexContext) {
     this.statuses = sharedStatusIndex(ctx);
@@ -84,6 +113,7 @@ class GenerationDerived {
     const indexes = new CollectionIndexes<T>(
       (generationId) => this.serially(() => this.build(kind, generationId, true)),
       () => this.ctx.store.generation?.id,
+      kind.collection,
     );
     this.kinds.set(kind.collection, {
       kind: kind as unknown as ResourceKind<RecordTable>,
@@ -104,18 +134,44 @@ class GenerationDerived {
     return index;
   }
 
-  /** A generation starts loading: with a stored index, everything is built from it meanwhile. */
-  private preload({ generationDir: dir, manifest }: LoadingEvent): void {
+  /** What is left to build (derivedBuilding). */
+  building(): string[] {
+    const served = this.ctx.store.generation?.id;
+    if (served === undefined) return [...(this.computing === undefined ? [] : ['stored index']), ...this.ahead];
+    const kinds = [...this.kinds.values()].filter(({ indexes }) => !indexes.builtFor(served)).map(({ kind }) => kind.collection);
+    return this.statusesOf.has(served) ? kinds : [...kinds, 'record statuses'];
+  }
+
+  /**
+   * A generation starts loading: with a stored index, everything is built from it meanwhile (on a remote store,
+   * a missing one is computed first: open). A store that can wait (`hold`) serves it once that is done.
+   */
+  private preload({ generationDir: dir, manifest, hold }: LoadingEvent): void {
     this.dirs.set(manifest.id, dir);
     for (const id of [...this.dirs.keys()].slice(0, -4)) this.dirs.delete(id);
     const kinds = [...this.kinds.values()];
     // A worker restarting on the served generation: its structures are there already.
     if (kinds.every(({ indexes }) => indexes.has(manifest.id))) return;
     const read = this.open(manifest, dir);
-    for (const { kind, indexes } of kinds) indexes.preload(manifest.id, () => this.serially(() => this.build(kind, manifest.id, false)));
-    this.serially(async () => {
+    const settled = (work: Promise<unknown>): Promise<void> => work.then(() => undefined, () => undefined);
+    const builds = kinds.map(({ kind, indexes }) => {
+      this.ahead.add(kind.collection);
+      return settled(indexes.preload(manifest.id, () => this.serially(() => this.build(kind, manifest.id, false)))).then(() => {
+        this.ahead.delete(kind.collection);
+      });
+    });
+    const statuses = this.serially(async () => {
       this.statuses.prepare(manifest.id, await storedSelect(this.ctx, await read, { fromStore: false })(STATUS_QUERY));
-    }).catch(() => undefined);
+      this.statusesPrepared(manifest.id);
+    });
+    hold?.(Promise.all([...builds, settled(statuses)]));
+  }
+
+  /** Notes that the statuses of `generationId` are prepared; only the last two generations' are remembered. */
+  private statusesPrepared(generationId: string): void {
+    this.statusesOf.delete(generationId);
+    this.statusesOf.add(generationId);
+    for (const id of [...this.statusesOf].slice(0, -2)) this.statusesOf.delete(id);
   }
 
   /** Warms the served generation soon: deferred, so that every kind an app declares while it is built warms in one pass. */
@@ -148,6 +204,7 @@ class GenerationDerived {
     const statuses = await this.statusRows(generation.id).then(
       (rows) => {
         this.statuses.prepare(generation.id, rows);
+        this.statusesPrepared(generation.id);
         return true;
       },
       (err: unknown) => {
@@ -156,6 +213,8 @@ class GenerationDerived {
       },
     );
     if (built.every(Boolean) && statuses && this.ctx.store.generation?.id === generation.id) await this.save(generation.id);
+    // Tried again in the background, never by requests in a row: /readyz says what is still built meanwhile.
+    else if (this.ctx.store.generation?.id === generation.id) setTimeout(() => this.scheduleWarm(), RETRY_BUILD_MS).unref();
   }
 
   /** The rows of the status query of a generation: from its stored index, else from the store (one query at a time). */
@@ -202,15 +261,58 @@ class GenerationDerived {
     if (open) return open;
     for (const id of this.books.keys()) if (id !== this.ctx.store.generation?.id) this.books.delete(id);
     const { logger } = this.ctx;
+    const computes = this.computesMissing();
+    const then = computes ? 'it is computed before the generation serves' : 'the derived structures are built from the store';
     const read = StoredIndex.read({ dir, manifest }).then(({ stored, problem, ms }) => {
       const where = { generation: manifest.id, file: storedIndexFile(dir), ms: Math.round(ms) };
       if (problem === undefined) logger.info({ ...where, answers: stored.size }, 'stored index read');
-      else if (problem === 'missing') logger.info(where, 'no stored index; the derived structures are built from the store');
-      else logger.warn({ ...where, problem }, 'stored index ignored; the derived structures are built from the store');
-      return stored;
+      else if (problem === 'missing') logger.info(where, `no stored index; ${then}`);
+      else logger.warn({ ...where, problem }, `stored index ignored; ${then}`);
+      return problem === undefined || !computes ? stored : this.compute({ dir, manifest }, stored);
     });
     this.books.set(manifest.id, read);
     return read;
+  }
+
+  /**
+   * True when a generation without a usable stored index gets one before it serves: on a remote store, whose
+   * index queries can take minutes (past the server's time limit, which ends them), while the generation's files
+   * answer most of them in seconds. The embedded store builds from its worker instead, once loaded.
+   */
+  private computesMissing(): boolean {
+    const { config, kinds } = this.ctx;
+    return config.store !== undefined && config.baseUrl !== undefined && kinds !== undefined;
+  }
+
+  /**
+   * Computes a generation's stored index as a data command does (from its files, asking the server only what
+   * they cannot answer, with the store's generous default deadline) and writes it next to the generation, so
+   * that the next replica reads it; a folder it may not write only costs the next replica the same work.
+   * Whatever fails, `fallback` (the unusable file's empty index) is returned and the structures are built from
+   * the store once the generation serves.
+   */
+  private async compute(generation: IndexedGeneration, fallback: StoredIndex): Promise<StoredIndex> {
+    const { config, kinds, logger } = this.ctx;
+    const { baseUrl, store } = config;
+    if (baseUrl === undefined || store === undefined || kinds === undefined) return fallback;
+    const where = { generation: generation.manifest.id, file: storedIndexFile(generation.dir) };
+    this.computing = generation.manifest.id;
+    try {
+      const { stored, report } = await computeGenerationIndex(generation, { baseUrl, kinds: kinds.list, openStore: indexingStore({ baseUrl, store }) });
+      logger.info({ ...where, ...report, ms: roundedMs(report.ms) }, 'stored index computed');
+      try {
+        const written = await stored.write();
+        logger.info({ ...where, ...written, ms: Math.round(written.ms) }, 'stored index written');
+      } catch (err) {
+        logger.warn({ ...where, problem: (err as Error).message }, 'stored index not written; the next start computes it again');
+      }
+      return stored;
+    } catch (err) {
+      logger.error({ ...where, err }, 'stored index could not be computed; the derived structures are built from the store');
+      return fallback;
+    } finally {
+      this.computing = undefined;
+    }
   }
 
   /** Runs builds one after the other. */
@@ -237,21 +339,35 @@ export type StoredIndexPhase = 'files' | 'store' | 'queries' | 'write';
 /**
  * Writes the stored index of a generation being made: the answers of every query the derived structures are
  * built from (each kind's index queries, what its filters prepare, the record statuses), with the records' IRIs
- * under `baseUrl`, into the generation's folder. Queries whose answers lie one record graph at a time are answered
- * from the generation's files, graph by graph (collection-index/by-graph.ts): no store holds the whole generation
- * and no server is asked. Any other query is asked of a store, started only then: a store worker of its own, or
- * `openStore` (the remote server, which holds the generation by then: stores.ts, publishStep).
+ * under `baseUrl`, into the generation's folder (computeGenerationIndex).
  */
-export async function writeGenerationIndex(
-  generation: Generation,
-  options: {
-    baseUrl: string;
-    /** The kinds whose collection indexes the stored index holds the answers for: every kind the service serves. */
-    kinds: readonly ResourceKind<RecordTable>[];
-    onPhase?: (phase: StoredIndexPhase) => void;
-    openStore?: () => IndexingStore;
-  },
-): Promise<StoredIndexReport> {
+export async function writeGenerationIndex(generation: Generation, options: GenerationIndexOptions): Promise<StoredIndexReport> {
+  const { stored, report } = await computeGenerationIndex(generation, options);
+  options.onPhase?.('write');
+  const written = await stored.write();
+  return { ...report, answers: written.answers, bytes: written.bytes, ms: { ...report.ms, write: written.ms } };
+}
+
+/** What computeGenerationIndex and writeGenerationIndex are told. */
+export interface GenerationIndexOptions {
+  baseUrl: string;
+  /** The kinds whose collection indexes the stored index holds the answers for: every kind the service serves. */
+  kinds: readonly ResourceKind<RecordTable>[];
+  onPhase?: (phase: StoredIndexPhase) => void;
+  openStore?: () => IndexingStore;
+}
+
+/**
+ * Computes the stored index of a generation, not written yet. Queries whose answers lie one record graph at a
+ * time are answered from the generation's files, graph by graph (collection-index/by-graph.ts): no store holds
+ * the whole generation and no server is asked. Any other query is asked of a store, started only then: a store
+ * worker of its own, or `openStore` (the remote server, which holds the generation by then: stores.ts,
+ * publishStep; or a replica's, for a generation that came without its stored index).
+ */
+export async function computeGenerationIndex(
+  generation: IndexedGeneration,
+  options: GenerationIndexOptions,
+): Promise<{ stored: StoredIndex; report: Omit<StoredIndexReport, 'bytes'> }> {
   const started = performance.now();
   const library = { queries: QueryLibrary.forKinds(options.kinds), iris: new Iris(options.baseUrl) };
   const names = [...options.kinds.flatMap((kind) => Object.values(kind.index.queries)), STATUS_QUERY];
@@ -274,23 +390,26 @@ export async function writeGenerationIndex(
   try {
     const counts = { stored: 0, asked: 0 };
     const select = storedSelect({ ...library, store }, stored, { fromStore: true }, counts);
-    for (const kind of options.kinds) await askIndexQueries(kind.index, generation.id, select);
+    for (const kind of options.kinds) await askIndexQueries(kind.index, generation.manifest.id, select);
     await select(STATUS_QUERY);
     from.store = counts.asked;
     const queried = performance.now();
-    options.onPhase?.('write');
-    const written = await stored.write();
     return {
-      answers: written.answers,
-      bytes: written.bytes,
-      from,
-      ...('refused' in byGraph ? { refused: byGraph.refused } : {}),
-      ms: { files: read - started, load: store.startMs, queries: queried - read - store.startMs, write: written.ms },
+      stored,
+      report: {
+        answers: stored.size,
+        from,
+        ...('refused' in byGraph ? { refused: byGraph.refused } : {}),
+        ms: { files: read - started, load: store.startMs, queries: queried - read - store.startMs, write: 0 },
+      },
     };
   } finally {
     await store.close();
   }
 }
+
+/** Milliseconds rounded for a log line. */
+const roundedMs = (ms: Record<string, number>): Record<string, number> => Object.fromEntries(Object.entries(ms).map(([part, value]) => [part, Math.round(value)]));
 
 /** A store started on its first query, if any: asking a store is the exception once the files answer. */
 class LazyStore implements QueryStore {

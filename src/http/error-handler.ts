@@ -7,6 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { QueryDeadlineError, StoreUnavailableError } from '../store/errors.js';
+import { IndexNotReadyError } from '../collection-index/index-manager.js';
 import {
   BadRequestError,
   GatewayTimeoutError,
@@ -35,6 +36,8 @@ const numericStatus = (err: object): number | undefined => {
 /** Maps anything thrown to the HttpError that describes it to a client. */
 export function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
+  // Its message says which index is built (the store's own reasons stay in the log).
+  if (err instanceof IndexNotReadyError) return new ServiceUnavailableError(err.retryAfterSeconds, err.message, { cause: err });
   if (err instanceof StoreUnavailableError) return new ServiceUnavailableError(err.retryAfterSeconds, undefined, { cause: err });
   if (err instanceof QueryDeadlineError) return new GatewayTimeoutError(undefined, { cause: err });
   // Express's router raises URIError (status 400) for a path parameter with broken percent-encoding.

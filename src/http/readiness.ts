@@ -15,6 +15,12 @@ export function notReadyError(store: Pick<QueryStore, 'unavailableReason'>, body
   return new ServiceUnavailableError(NOT_READY_RETRY_AFTER_SECONDS, message, body === undefined ? {} : { body: { error: message, ...body } });
 }
 
+/** The 503 of /readyz while the derived structures are built: what is built (`stored index`, the kinds, `record statuses`). */
+export function indexingError(building: readonly string[], body: Record<string, unknown>): ServiceUnavailableError {
+  const message = `Building ${building.join(', ')}. Please retry shortly.`;
+  return new ServiceUnavailableError(NOT_READY_RETRY_AFTER_SECONDS, message, { body: { error: message, ...body } });
+}
+
 /** Middleware that passes a ServiceUnavailableError on until `store.ready()`. */
 export function requireReadyStore(store: Pick<QueryStore, 'ready' | 'unavailableReason'>): RequestHandler {
   return (_req, _res, next) => {

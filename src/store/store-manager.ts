@@ -12,8 +12,9 @@
  * A generation whose manifest counts more quads than one WebAssembly heap holds is refused before any worker
  * starts (`GenerationTooLargeError`, embedded-limit.ts).
  *
- * Events: 'loading' ({ generationDir, manifest }) when a worker starts loading a generation (start, swap or
- * restart; not a standby), so that work derived from the generation's folder can begin meanwhile; 'ready'
+ * Events: 'loading' ({ generationDir, manifest, hold }) when a worker starts loading a generation (start, swap
+ * or restart; not a standby), so that work derived from the generation's folder can begin meanwhile (`hold(work)`:
+ * a start or a swap switches only once `work` is settled, the old generation serving meanwhile); 'ready'
  * (manifest) after `start`; 'swap' ({ from, to }) when a new generation serves;
  * 'crash' (Error) when a worker dies, a restart fails or a standby fails to load; 'restart' ({ reason,
  * generation, standby }) when a restarted worker, or the standby (`standby: true`), serves again;
@@ -75,6 +76,8 @@ export class StoreManager extends EventEmitter implements QueryStore {
   private served: GenerationManifest | undefined;
   /** Workers still loading (start, swap, restart), ended by close(). */
   private readonly loading = new Set<WorkerHandle>();
+  /** What `loading` listeners hold a starting worker's switch for, by worker (untilHeld). */
+  private readonly held = new WeakMap<WorkerHandle, Promise<unknown>[]>();
   private restarting = false;
   private restartTimer: NodeJS.Timeout | undefined;
   private failedRestarts = 0;
@@ -140,6 +143,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
     this.incoming = handle;
     try {
       await this.untilLoaded(handle);
+      await this.untilHeld(handle);
     } finally {
       this.incoming = undefined;
     }
@@ -162,6 +166,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
     this.dropStandby();
     try {
       await this.untilLoaded(handle);
+      await this.untilHeld(handle);
     } catch (err) {
       if (this.incoming === handle) {
         this.incoming = undefined;
@@ -280,8 +285,25 @@ export class StoreManager extends EventEmitter implements QueryStore {
       yieldClientQueries: () => this.yieldClientQueries,
     });
     this.loading.add(handle);
-    if (announce) this.emit('loading', { generationDir, manifest });
+    if (announce) {
+      const held: Promise<unknown>[] = [];
+      this.held.set(handle, held);
+      this.emit('loading', { generationDir, manifest, hold: (work: Promise<unknown>) => held.push(work) });
+    }
     return handle;
+  }
+
+  /**
+   * Waits for what `loading` listeners hold the switch for (the app's collection indexes, built from the
+   * generation's stored index while the worker loads), so that a swap keeps the old generation serving until
+   * they are done; their failures are theirs. Throws when a newer swap superseded `handle` meanwhile.
+   */
+  private async untilHeld(handle: WorkerHandle): Promise<void> {
+    const held = this.held.get(handle) ?? [];
+    this.held.delete(handle);
+    await Promise.allSettled(held);
+    if (this.closed) throw new Error('the store is closed');
+    if (this.incoming !== handle) throw new Error('superseded by a newer swap');
   }
 
   /** Waits until `handle` has loaded; a worker that fails to load is ended. */

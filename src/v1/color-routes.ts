@@ -30,7 +30,7 @@ export function colorRoutes(pages: V1Pages, links: V1Links): Router {
   const objects = pages.of(V1_OBJECTS);
 
   router.get('/colors', async (_req: Request, res: Response) => {
-    const table = (await objects.indexes.current()).table as unknown as ObjectTable;
+    const table = (await objects.indexes.forRequest()).table as unknown as ObjectTable;
     const bases = BASE_COLORS.filter((base) => (table.colors.bases.get(base)?.ids.length ?? 0) > 0);
     const tones = [...table.colors.tones.values()].filter((tone) => tone.ids.length > 0).map((tone) => tone.label).sort((a, b) => a.localeCompare(b, 'en'));
     sendJsonLd(res, { '@id': links.url('/colors'), 'rdfs:label': 'Colour tags', base_colors: bases, css_colors: tones });

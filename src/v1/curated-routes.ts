@@ -44,7 +44,7 @@ export function curatedRoutes(pages: V1Pages, links: V1Links): Router {
     const query = req.query as RawQuery;
     const collection = parseChoice(query, 'collection', Object.keys(PATTERN_COLLECTIONS) as PatternCollection[], 'tegels');
     const paging = parsePaging(query);
-    const table = (await objects.indexes.current()).table as unknown as ObjectTable;
+    const table = (await objects.indexes.forRequest()).table as unknown as ObjectTable;
     const term = table.typeTerms.get(PATTERN_COLLECTIONS[collection])?.concepts[0];
     // Without the term in this generation, its label selects nothing, which is the answer.
     const raw: Record<string, string> = term === undefined ? { type: PATTERN_COLLECTIONS[collection] } : { concept: term, hasImages: 'true' };

@@ -39,7 +39,7 @@ export function dumpRoutes(pages: V1Pages, links: V1Links): Router {
     if (!Object.hasOwn(V1_COLLECTIONS, type)) throw new UnprocessableEntityError(UNKNOWN_DUMP);
     const kind = V1_COLLECTIONS[type as keyof typeof V1_COLLECTIONS];
     const kindPages = pages.of(kind);
-    const index = await kindPages.indexes.current();
+    const index = await kindPages.indexes.forRequest();
     res.setHeader('Content-Type', JSON_LD_CONTENT_TYPE);
     res.setHeader('Content-Disposition', `attachment; filename=dmg-api-${type}-dump.json`);
     if (req.method === 'HEAD') {

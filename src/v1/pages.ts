@@ -38,7 +38,7 @@ export class KindPages {
   /** The records of the slice `select` takes from the current index, with the kind's view when `view`. */
   async page(select: (index: CollectionIndex<RecordTable>) => CollectionSlice, view: boolean): Promise<RecordPage> {
     for (let attempt = 1; ; attempt++) {
-      const index = await this.indexes.current();
+      const index = await this.indexes.forRequest();
       const slice = select(index);
       const records = await this.records(slice.iris, index.generationId, view);
       if (records !== undefined) return { total: slice.total, records, generationId: index.generationId };

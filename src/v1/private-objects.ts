@@ -46,7 +46,7 @@ export class PrivateObjects {
 
   /** The listing of the generation the objects index is built for. */
   async current(): Promise<Listing> {
-    const index = await this.objects.indexes.current();
+    const index = await this.objects.indexes.forRequest();
     if (this.listing?.generationId === index.generationId) return this.listing;
     const query = this.ctx.queries.bound(STATUS_QUERY, { admin: this.ctx.iris.adminGraph });
     const rows = parseSelectJson(await this.ctx.store.query(query, { format: 'application/sparql-results+json', label: STATUS_QUERY }));

@@ -30,6 +30,7 @@ import { HAND_BASE_URL, handObject } from '../helpers/hand-export.js';
 import { memoryLogger } from '../helpers/http-context.js';
 import { syntheticDataset, tempDir, writeNQuads } from '../unit/store-fixtures.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
+import { untilIndexesBuilt } from '../helpers/ready-app.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const B = HAND_BASE_URL;
@@ -80,6 +81,7 @@ describe('GET /v2/changes (IIIF Change Discovery) across harvests', () => {
     const config = loadConfig({ BASE_URL: B, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
     const ctx: AppContext = { config, iris: new Iris(B), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryLibrary(), kinds: KIND_NAMES };
     app = createApp(ctx, { changes: { pageSize: PAGE_SIZE } });
+    await untilIndexesBuilt(ctx);
   };
 
   const writeObjects = async (): Promise<void> => {

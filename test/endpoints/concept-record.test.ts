@@ -32,6 +32,7 @@ import { memoryLogger } from '../helpers/http-context.js';
 import { sourceRecords, startDemoApp, TEST_BASE_URL, type DemoApp } from '../helpers/demo.js';
 import { rdfRecordEtag } from '../helpers/record-etag.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
+import { untilIndexesBuilt } from '../helpers/ready-app.js';
 
 type Json = Record<string, unknown>;
 const B = TEST_BASE_URL;
@@ -250,6 +251,7 @@ describe('Concept record: private concepts and broader terms given by a thesauru
     const config = loadConfig({ BASE_URL: B, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
     const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryLibrary(), kinds: KIND_NAMES };
     app = createApp(ctx);
+    await untilIndexesBuilt(ctx);
   }, 120_000);
   afterAll(async () => {
     await store?.close();

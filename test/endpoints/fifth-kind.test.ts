@@ -29,6 +29,7 @@ import { Iris } from '../../src/vocab/iris.js';
 import { RecordKinds } from '../../src/vocab/record-kinds.js';
 import { BOOKS } from '../fixtures/kinds/books/kind.js';
 import { BASE, copyFixture, removeCopy } from '../fixtures/source-mini/harvest-fixture.js';
+import { untilIndexesBuilt } from '../helpers/ready-app.js';
 
 /** A JSON Schema 2020-12 validator with formats. */
 const newAjv = (): Ajv2020 => {
@@ -69,6 +70,7 @@ beforeAll(async () => {
   // The app's query library holds the kinds' own queries: one made without them is refused at once.
   expect(() => createApp({ ...ctx, queries: new QueryLibrary() })).toThrow('kind book: its queries');
   app = createApp({ ...ctx, queries: QueryLibrary.forKinds(ALL) });
+  await untilIndexesBuilt(ctx);
 }, 120_000);
 
 afterAll(async () => {

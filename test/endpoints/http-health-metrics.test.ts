@@ -1,10 +1,12 @@
-import express, { Router } from 'express';
+import express, { Router, type Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../../src/app.js';
 import { errorHandler } from '../../src/http/error-handler.js';
 import { NotFoundError } from '../../src/http/errors.js';
 import { Metrics } from '../../src/http/metrics.js';
-import { httpTestContext, manifestStub, memoryLogger, ReadinessOnlyStore } from '../helpers/http-context.js';
+import { EmptyGenerationStore, httpTestContext, manifestStub, memoryLogger, ReadinessOnlyStore } from '../helpers/http-context.js';
+import { KIND_NAMES } from '../../src/kinds/index.js';
+import { REQUEST_WAIT_MS } from '../../src/collection-index/index-manager.js';
 import { sampleValue } from '../helpers/prometheus.js';
 
 describe('liveness and readiness', () => {
@@ -16,7 +18,7 @@ describe('liveness and readiness', () => {
   });
 
   it('answers /readyz and v2 data routes with 503 and Retry-After until the store is ready', async () => {
-    const store = new ReadinessOnlyStore(false);
+    const store = new EmptyGenerationStore();
     const app = createApp(httpTestContext({ RATE_LIMIT_PER_MINUTE: '0' }, store));
     for (const path of ['/v2/id/objects', '/v2/id/object/1987-1105']) {
       const res = await request(app).get(path);
@@ -29,20 +31,42 @@ describe('liveness and readiness', () => {
     expect(loading.headers['retry-after']).toBe('5');
     expect(loading.body).toEqual({ error: 'The collection is loading. Please retry shortly.', status: 'loading', generation: null, wanted: null });
 
-    store.generation = manifestStub('20260101T000000Z-1', '2026-01-01T00:00:00.000Z');
-    store.setReady(true);
-    const ready = await request(app).get('/readyz');
+    store.serve(manifestStub('20260101T000000Z-1', '2026-01-01T00:00:00.000Z'));
+    const ready = await readyzOnceBuilt(app);
     expect(ready.status).toBe(200);
     // Without a follower of `current` (server.ts has one), the wanted generation is the served one.
     expect(ready.body).toEqual({ status: 'ready', generation: '20260101T000000Z-1', wanted: '20260101T000000Z-1' });
   });
 
+  it('is not ready while the store serves a generation whose collection indexes are not built, and says which', async () => {
+    // A store that serves but answers no query: no index can be built.
+    const store = new ReadinessOnlyStore(true, manifestStub('20260101T000000Z-1', '2026-01-01T00:00:00.000Z'));
+    const app = createApp(httpTestContext({ RATE_LIMIT_PER_MINUTE: '0' }, store));
+    const res = await request(app).get('/readyz');
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    const building = [...KIND_NAMES.list.map((kind) => kind.collection), 'record statuses'];
+    expect(res.body).toEqual({ error: `Building ${building.join(', ')}. Please retry shortly.`, status: 'indexing', building, generation: '20260101T000000Z-1', wanted: '20260101T000000Z-1' });
+  });
+
+  it('answers a collection whose index is not built with 503 and Retry-After at once, without waiting for a build', async () => {
+    const store = new ReadinessOnlyStore(true, manifestStub('20260101T000000Z-1', '2026-01-01T00:00:00.000Z'));
+    const app = createApp(httpTestContext({ RATE_LIMIT_PER_MINUTE: '0' }, store));
+    const asked = performance.now();
+    const res = await request(app).get('/v2/id/agents');
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.body).toEqual({ error: 'The agents index is being built. Please retry shortly.' });
+    // At most the short wait for a build under way (REQUEST_WAIT_MS), never the build's own time.
+    expect(performance.now() - asked).toBeLessThan(REQUEST_WAIT_MS + 1_000);
+  });
+
   it('waits for the SPARQL store\'s first start too, so that no /sparql request meets a starting store', async () => {
-    const store = new ReadinessOnlyStore(true);
-    store.generation = manifestStub('20260101T000000Z-1', '2026-01-01T00:00:00.000Z');
+    const store = new EmptyGenerationStore();
+    store.serve(manifestStub('20260101T000000Z-1', '2026-01-01T00:00:00.000Z'));
     const sparqlStore = new ReadinessOnlyStore(false);
     const app = createApp(httpTestContext({ RATE_LIMIT_PER_MINUTE: '0' }, store), { sparqlStore });
-    const starting = await request(app).get('/readyz');
+    const starting = await readyzOnceBuilt(app);
     expect(starting.status).toBe(503);
     expect(starting.body).toMatchObject({ status: 'loading' });
 
@@ -54,6 +78,15 @@ describe('liveness and readiness', () => {
     expect((await request(app).get('/readyz')).status).toBe(200);
   });
 });
+
+/** /readyz once the collection indexes of an empty generation are built (a few milliseconds after it serves). */
+async function readyzOnceBuilt(app: Express): Promise<request.Response> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await request(app).get('/readyz');
+    if ((res.body as { status?: string }).status !== 'indexing' || attempt === 100) return res;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('metrics (/metrics)', () => {
   it('counts requests by route pattern, method and status', async () => {

@@ -26,6 +26,7 @@ import { HAND_BASE_URL } from '../helpers/hand-export.js';
 import { memoryLogger } from '../helpers/http-context.js';
 import { tempDir } from '../unit/store-fixtures.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
+import { untilIndexesBuilt } from '../helpers/ready-app.js';
 
 const B = HAND_BASE_URL;
 const KINDS = { objects: 'object', agents: 'agent', exhibitions: 'exhibition', concepts: 'concept' } as const;
@@ -162,6 +163,7 @@ describe('validators and the change feed follow the served bytes across harvests
     const config = loadConfig({ BASE_URL: B, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
     const ctx: AppContext = { config, iris: new Iris(B), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryLibrary(), kinds: KIND_NAMES };
     app = createApp(ctx);
+    await untilIndexesBuilt(ctx);
     previous = await look();
     feedBefore = await feedItems();
   }, 120_000);

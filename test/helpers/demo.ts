@@ -31,6 +31,7 @@ import { createStores, type ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { memoryLogger } from './http-context.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
+import { untilIndexesBuilt } from './ready-app.js';
 
 export const DEMO_OBJECTS = 1000;
 export const DEMO_SEED = 1;
@@ -215,6 +216,8 @@ export async function startDemoApp(env: Record<string, string> = {}, options: De
   const servedIiif = new ServedIiifAccess({ dataDir: data.dataDir, sourceDir: data.sourceDir });
   const iiifRouter = createIiifRouter({ imageDir: data.imageDir, sourceDir: data.sourceDir, baseUrl: options.iiifRouterBase ?? data.iiifBase, access: () => servedIiif.of(store.generation) });
   const app = createApp(ctx, { iiifRouter, ...(sparqlStore ? { sparqlStore } : {}) });
+  // Served to tests as to a load balancer: once /readyz would say ready.
+  await untilIndexesBuilt(ctx);
   const close = async (): Promise<void> => {
     // The SPARQL endpoint's parse worker thread too (a later app starts another).
     // Shared stores close their workers once both views are closed, the SPARQL view too when it is not mounted.

@@ -19,6 +19,7 @@ import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
 import { memoryLogger } from './http-context.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
+import { untilIndexesBuilt } from './ready-app.js';
 
 export const HAND_BASE_URL = 'http://localhost:3000';
 
@@ -104,6 +105,7 @@ export async function startHandApp(records: HandExport): Promise<HandApp> {
     const config = loadConfig({ BASE_URL: HAND_BASE_URL, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
     const ctx: AppContext = { config, iris: new Iris(config.baseUrl), store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryLibrary(), kinds: KIND_NAMES };
     const app = createApp(ctx);
+    await untilIndexesBuilt(ctx);
     const running = store;
     return {
       app,

@@ -3,6 +3,7 @@
  * metrics): a context with a validated config, a logger whose lines the test can read, and a store stand-in
  * that only reports readiness. Tests of anything that queries use the real store instead.
  */
+import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import type { AppContext } from '../../src/app-context.js';
@@ -45,6 +46,31 @@ export class ReadinessOnlyStore implements QueryStore {
 
   async query(): Promise<string> {
     throw new Error('ReadinessOnlyStore answers no queries; use the real store for data tests');
+  }
+}
+
+/**
+ * A store stand-in for an empty generation: readiness settable as above, announced as the real stores do (`ready`,
+ * so that the collection indexes are built), and every SELECT answered with no rows, so that every kind's index
+ * is built empty and /readyz can turn 200.
+ */
+export class EmptyGenerationStore extends EventEmitter implements QueryStore {
+  generation: GenerationManifest | undefined;
+  #ready = false;
+
+  ready(): boolean {
+    return this.#ready;
+  }
+
+  /** Serves `generation` from now on, and says so. */
+  serve(generation: GenerationManifest): void {
+    this.generation = generation;
+    this.#ready = true;
+    this.emit('ready', generation);
+  }
+
+  async query(): Promise<string> {
+    return JSON.stringify({ head: { vars: [] }, results: { bindings: [] } });
   }
 }
 

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { Bitset, BitsetBuilder } from '../../src/collection-index/bitset.js';
 import type { CollectionIndex } from '../../src/collection-index/collection-index.js';
-import { CollectionIndexes } from '../../src/collection-index/index-manager.js';
+import { CollectionIndexes, IndexNotReadyError, REQUEST_WAIT_MS } from '../../src/collection-index/index-manager.js';
 import { pageOf } from '../../src/collection-index/sort-orders.js';
 import { foldDiacritics, stem, termsOf, tokenize } from '../../src/collection-index/text/analysis.js';
 import { MAX_QUERY_ITEMS, parseTextQuery, TextQueryError } from '../../src/collection-index/text/query-parser.js';
@@ -150,5 +150,35 @@ describe('Index rebuilds', () => {
       return fakeIndex(id);
     }, () => served);
     expect((await indexes.current()).generationId).toBe('g2');
+  });
+
+  it('gives a request an index built within the short wait, and a 503 instead of waiting for a longer build', async () => {
+    let release: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const indexes = new CollectionIndexes(async (id) => {
+      if (id === 'slow') await slow;
+      return fakeIndex(id);
+    }, () => 'quick', 'agents');
+    expect((await indexes.forRequest()).generationId).toBe('quick');
+
+    const waiting = new CollectionIndexes(async (id) => {
+      await slow;
+      return fakeIndex(id);
+    }, () => 'slow', 'agents');
+    const asked = performance.now();
+    await expect(waiting.forRequest()).rejects.toThrow(new IndexNotReadyError('agents'));
+    expect(performance.now() - asked).toBeLessThan(REQUEST_WAIT_MS + 500);
+    release();
+    expect((await waiting.forRequest()).generationId).toBe('slow');
+  });
+
+  it('starts no build for requests within RETRY_BUILD_MS of a failed one', async () => {
+    let builds = 0;
+    const indexes = new CollectionIndexes(async () => {
+      builds++;
+      throw new Error('the server ended the query at its time limit');
+    }, () => 'g1', 'agents');
+    for (let request = 0; request < 3; request++) await expect(indexes.forRequest()).rejects.toBeInstanceOf(IndexNotReadyError);
+    expect(builds).toBe(1);
   });
 });

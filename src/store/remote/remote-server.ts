@@ -48,6 +48,17 @@ export class TruncatedAnswerError extends QueryError {
   }
 }
 
+/**
+ * The server refused STORE_USER and STORE_PASSWORD. Its message names the settings and the endpoint, never the
+ * password, so that it can be printed as the one line a failed start leaves.
+ */
+export class CredentialsRefusedError extends Error {
+  constructor(url: string, status: number) {
+    super(`STORE_USER or STORE_PASSWORD is wrong: the SPARQL server at ${url} refuses them (${status}); set the user and password of a Virtuoso account with SPARQL_UPDATE`);
+    this.name = 'CredentialsRefusedError';
+  }
+}
+
 const N_TRIPLES = 'application/n-triples';
 
 /**
@@ -144,6 +155,23 @@ export class RemoteServer {
       const cause: unknown = (err as Error).cause;
       throw cause instanceof Error ? new Error(`${(err as Error).message}: ${cause.message}`) : err;
     }
+  }
+
+  /**
+   * Checks STORE_USER and STORE_PASSWORD with a cheap authenticated request (`ASK {}` at the update endpoint),
+   * so that a replica the server would refuse every write fails at start, not at its first publication: the
+   * query endpoint answers anonymous reads, so nothing else would notice. Resolves when no credentials were
+   * given or the server takes them; rejects with `CredentialsRefusedError` when it refuses them (401 or 403).
+   */
+  async checkCredentials(timeoutMs = 10_000): Promise<void> {
+    if (this.authFetch === undefined) return;
+    const { status } = await this.write(this.updateUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' },
+      body: new URLSearchParams({ query: 'ASK {}' }).toString(),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (status === 401 || status === 403) throw new CredentialsRefusedError(this.updateUrl, status);
   }
 
   /** True when credentials for writing were given. */
@@ -243,7 +271,8 @@ export class RemoteServer {
     const writer = this.writer();
     const controller = this.track();
     try {
-      const response = await writer(url, { ...init, signal: controller.signal });
+      const signal = init.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
+      const response = await writer(url, { ...init, signal });
       return { ok: response.ok, status: response.status, body: await response.text() };
     } catch (err) {
       const reason: unknown = controller.signal.reason;

@@ -2,7 +2,8 @@
  * The remote implementation of `QueryStore` (docs/remote-store.md): queries go to a SPARQL
  * 1.1 server (`STORE_URL`) that holds the generations written by `publishGeneration`. The store serves one
  * generation at a time, as the embedded `StoreManager` does, and emits the same events ('loading', 'ready',
- * 'swap'), so what the app derives from a generation is built the same way. Starting or swapping reads the
+ * 'swap'), so what the app derives from a generation is built the same way (before it serves: a `loading`
+ * listener may hold the switch until its work is done). Starting or swapping reads the
  * generation's manifest from its folder and asks the server whether it holds the generation complete; the
  * data itself is already on the server, so a swap takes milliseconds and needs no memory.
  *
@@ -226,9 +227,15 @@ export class RemoteStore extends EventEmitter implements QueryStore {
       );
     }
     // Announced once the server holds it, so that a refused swap starts no work derived from the generation.
-    this.emit('loading', { generationDir, manifest });
-    if (!this.options.includeNonPublic) return { manifest };
-    return { manifest, nonPublicGraphs: await graphNames(generationFiles(generationDir).nonPublic) };
+    // What the app derives from it (its collection indexes) may hold the switch until it is built: without it
+    // every request would wait for index queries the server takes minutes to answer, and a swap keeps the old
+    // generation serving meanwhile.
+    const held: Promise<unknown>[] = [];
+    this.emit('loading', { generationDir, manifest, hold: (work: Promise<unknown>) => held.push(work) });
+    const nonPublicGraphs = this.options.includeNonPublic ? await graphNames(generationFiles(generationDir).nonPublic) : undefined;
+    await Promise.allSettled(held);
+    if (this.closed) throw new Error('the store is closed');
+    return nonPublicGraphs === undefined ? { manifest } : { manifest, nonPublicGraphs };
   }
 
   private serve({ manifest, nonPublicGraphs }: { manifest: GenerationManifest; nonPublicGraphs?: ReadonlySet<string> }): void {
