@@ -17,7 +17,7 @@ import { RemoteServer } from './remote/remote-server.js';
 import { RemoteStore } from './remote/remote-store.js';
 import { ServerWatchdog } from './remote/watchdog.js';
 import { sharedEmbeddedStores } from './shared-store.js';
-import type { QueryOutcome } from './store-manager.js';
+import type { QueryOutcome, StoreManager } from './store-manager.js';
 import type { GenerationManifest, QueryStore } from './types.js';
 
 /** A store that serves one generation folder at a time (StoreManager or RemoteStore). */
@@ -36,6 +36,8 @@ export interface StoreChoice {
   kind: string;
   /** The two are views of one store (the embedded one): the same workers, the same events. */
   shared?: boolean;
+  /** The embedded store's manager of the two workers (tests and benchmarks set its `yieldClientQueries`). */
+  manager?: StoreManager;
   /**
    * The remote server of the REST store, and its watchdog, not started: a serving process starts it (data
    * commands never do). Undefined for the embedded store. With SPARQL_STORE_URL, `sparql` is the public
@@ -103,8 +105,8 @@ export function createStores(config: StoreConfig, onQuery?: (ms: number, kind: s
   if (server === undefined) {
     // Two workers that hold the whole generation and share the work, each the other's standby: a client's query
     // past its deadline ends one, and the other serves everything at once while it reloads (shared-store.ts).
-    const { rest, sparql } = sharedEmbeddedStores(onQuery);
-    return { rest, sparql, kind: 'embedded', shared: true };
+    const { rest, sparql, manager } = sharedEmbeddedStores(onQuery);
+    return { rest, sparql, kind: 'embedded', shared: true, manager };
   }
   const common = { baseIri: `${config.baseUrl}/sparql`, rowLimit: config.store?.rowLimit ?? 10_000, ...(onQuery ? { onQuery } : {}) };
   // With SPARQL_STORE_URL, clients' queries run on a server the REST API never asks (separate failure domains).

@@ -158,6 +158,13 @@ export interface DemoAppOptions {
    */
   shared?: boolean;
   /**
+   * Whether a client's SPARQL query past 100 ms lowers its worker thread's priority, as in the service
+   * (StoreManager.yieldClientQueries). Off by default here: on a machine that other work keeps busy (load 8 on two
+   * cores), a lowered query of a second took minutes and ran into its deadline, in tests of what it answers. The
+   * priority has its own test (test/store/embedded-standby.test.ts), which turns it on.
+   */
+  yieldClientQueries?: boolean;
+  /**
    * The base URL the IIIF router names in its answers (info.json ids, manifests); the demo's harvest-time IIIF
    * server by default. A browser test that listens on a known origin gives that origin, so a viewer's tile
    * requests stay on it, as with `npm start` (whose images are harvested from BASE_URL itself).
@@ -189,14 +196,17 @@ export async function startDemoStore(options: { embedded?: boolean } = {}): Prom
 
 /**
  * The real app over a real store on the demo generation: embedded store workers, or in the remote pass the
- * remote store on the test Virtuoso. `env` adds settings (rate limit is off by default).
+ * remote store on the test Virtuoso. `env` adds settings (rate limit is off by default, the SPARQL deadline a minute).
  */
 export async function startDemoApp(env: Record<string, string> = {}, options: DemoAppOptions = {}): Promise<DemoApp> {
   const data = await demoData();
   const remote = remoteStoreRun() ? (REMOTE_STORE_ENV as Record<string, string>) : {};
-  const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...remote, ...env });
+  // A SPARQL deadline of a minute unless the test sets one: a test of what a query answers must not get the 504
+  // of a machine that other work keeps busy (clients' queries also run at a lower priority after 100 ms).
+  const config = loadConfig({ BASE_URL: TEST_BASE_URL, DATA_DIR: data.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', SPARQL_TIMEOUT_MS: '60000', ...remote, ...env });
   const generation = (await currentGeneration(data.dataDir)) ?? data.generation;
   const stores = config.store !== undefined || (options.shared ?? options.sparql) ? createStores(config) : undefined;
+  if (stores?.manager !== undefined) stores.manager.yieldClientQueries = options.yieldClientQueries ?? false;
   const store: ServingStore = stores?.rest ?? new StoreManager({ includeNonPublic: true, testHooks: options.testHooks ?? false });
   const sparqlStore = options.sparql ? (stores?.sparql ?? new StoreManager({ includeNonPublic: false, testHooks: options.testHooks ?? false })) : undefined;
   await Promise.all([store.start(generation.dir), sparqlStore?.start(generation.dir)]);
