@@ -167,7 +167,7 @@ describe('unknown settings', () => {
         'SPARQL_MAX_CONCURRENT', 'SPARQL_RESULT_CACHE_MB', 'IMAGE_HOSTS', 'DEMO', 'DEMO_OBJECTS', 'DEMO_SEED', 'TRUST_PROXY', 'V1_API_KEYS',
         'KEEP_GENERATIONS', 'RECORD_CACHE_SIZE', 'V1_SUNSET', 'REDIS_URL', 'REDIS_KEY_PREFIX',
         'STORE_URL', 'STORE_UPDATE_URL', 'STORE_GRAPH_STORE_URL', 'STORE_USER', 'STORE_PASSWORD', 'STORE_ROW_LIMIT',
-        'STORE_BULK_DIR', 'STORE_BULK_SERVER_DIR', 'STORE_ISQL', 'STORE_ISQL_BIN', 'STORE_BULK_LOADERS',
+        'STORE_BULK_DIR', 'STORE_BULK_SERVER_DIR', 'STORE_ISQL', 'STORE_ISQL_BIN', 'STORE_BULK_LOADERS', 'SPARQL_STORE_URL', 'SPARQL_STORE_ISQL',
       ].sort(),
     );
   });
@@ -217,5 +217,21 @@ describe('remote store settings', () => {
     expect(() => loadConfig({ STORE_URL: store.STORE_URL, STORE_BULK_DIR: '/srv/bulk', STORE_ISQL: '127.0.0.1:1111' })).toThrow(/needs STORE_USER and STORE_PASSWORD/);
     expect(() => loadConfig({ ...store, STORE_BULK_DIR: '/srv/bulk', STORE_ISQL: '127.0.0.1' })).toThrow(/STORE_ISQL must be host:port/);
     expect(() => loadConfig({ ...store, STORE_BULK_DIR: '/srv/bulk', STORE_ISQL: 'h:1', STORE_BULK_SERVER_DIR: "/it's" })).toThrow(/STORE_BULK_SERVER_DIR must be/);
+  });
+
+  it("reads the public SPARQL endpoint's own server, which needs its SQL port with bulk publication and may not be STORE_URL's", () => {
+    const store = { STORE_URL: 'http://127.0.0.1:8890/sparql', STORE_USER: 'dba', STORE_PASSWORD: 'pw' };
+    expect(loadConfig(store).store?.sparql).toBeUndefined();
+    expect(loadConfig({ ...store, SPARQL_STORE_URL: 'http://127.0.0.1:8891/sparql' }).store?.sparql).toEqual({ url: 'http://127.0.0.1:8891/sparql' });
+    const bulk = { STORE_BULK_DIR: '/srv/bulk', STORE_ISQL: '127.0.0.1:1111' };
+    expect(loadConfig({ ...store, ...bulk, SPARQL_STORE_URL: 'http://127.0.0.1:8891/sparql', SPARQL_STORE_ISQL: '127.0.0.1:1112' }).store?.sparql).toEqual({
+      url: 'http://127.0.0.1:8891/sparql',
+      isql: '127.0.0.1:1112',
+    });
+    expect(() => loadConfig({ ...store, ...bulk, SPARQL_STORE_URL: 'http://127.0.0.1:8891/sparql' })).toThrow(/needs SPARQL_STORE_ISQL/);
+    expect(() => loadConfig({ ...store, SPARQL_STORE_URL: store.STORE_URL })).toThrow(/names the same server as STORE_URL/);
+    expect(() => loadConfig({ ...store, SPARQL_STORE_URL: 'ftp://x/sparql' })).toThrow(/SPARQL_STORE_URL/);
+    // Without STORE_URL there is no remote store, and so no server for the SPARQL endpoint either.
+    expect(loadConfig({ SPARQL_STORE_URL: 'http://127.0.0.1:8891/sparql' }).store).toBeUndefined();
   });
 });
