@@ -35,8 +35,8 @@ export interface SequentialResult {
   statuses: Record<string, number>;
   /** Per-request times in ms. */
   latencies: number[];
-  /** steady with `timeline`: [ms from the job's start to the request's send, status, ms to its answer] per request. */
-  samples?: [number, string, number][];
+  /** steady with `timeline`: [ms from the job's start to the request's send, status, ms to its answer, path] per request. */
+  samples?: [number, string, number, string][];
 }
 
 export interface AutocannonResult {
@@ -108,7 +108,7 @@ async function steady(job: LoadJob): Promise<SequentialResult> {
   const count = Math.round(rate * (job.seconds ?? 10));
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
-  const samples: [number, string, number][] = [];
+  const samples: [number, string, number, string][] = [];
   const begin = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < count; i++) {
@@ -125,12 +125,12 @@ async function steady(job: LoadJob): Promise<SequentialResult> {
           const ms = took();
           latencies.push(ms);
           statuses[status] = (statuses[status] ?? 0) + 1;
-          if (job.timeline) samples.push([sentAt, String(status), ms]);
+          if (job.timeline) samples.push([sentAt, String(status), ms, path]);
         },
         (err: unknown) => {
           const status = err instanceof RequestTimeout ? 'timeout' : 'error';
           statuses[status] = (statuses[status] ?? 0) + 1;
-          if (job.timeline) samples.push([sentAt, status, took()]);
+          if (job.timeline) samples.push([sentAt, status, took(), path]);
         },
       ),
     );

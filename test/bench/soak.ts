@@ -561,7 +561,7 @@ try {
   log('soak done');
 
   // ---------------------------------------------------------------- figures
-  const samples = restDone.flatMap((r) => r.samples ?? []);
+  const samples = restDone.flatMap((r, i) => (r.samples ?? []).map(([at, status, ms, path]) => [at, status, ms, path, replicas[i]?.name ?? '?'] as const));
   const during = (name: string): { from: number; to: number } | undefined => windows.find((w) => w.name === name);
   const windowOf = (at: number): string => windows.find((w) => at >= w.from && at <= w.to)?.name ?? 'otherwise';
   const loadLatencies = samples.filter(([, status]) => /^\d+$/.test(status)).map(([, , ms]) => ms);
@@ -684,7 +684,7 @@ try {
     unit: 's',
     note: kill === undefined ? 'not reached' : `the server answered ASK {} ${seconds(kill.restartToAnsweringMs)} after its start; /sparql 200 ${kill.answeringTo200Ms.map((ms) => seconds(ms)).join(', ')} after that`,
   });
-  for (const [name, peak] of Object.entries(peaks)) rows.push({ figure: `peak RSS, ${name}`, value: peak.peak ?? NaN, unit: 'MiB', note: 'sampled every second from its start to the end' });
+  for (const [name, peak] of Object.entries(peaks).sort(([a], [b]) => a.localeCompare(b))) rows.push({ figure: `peak RSS, ${name}`, value: peak.peak ?? NaN, unit: 'MiB', note: 'sampled every second from its start to the end' });
   const warnings = Object.values(replicaLog).reduce((a, b) => a + b, 0);
   rows.push({ figure: 'replica log lines at warn or above', value: warnings, unit: 'lines', note: JSON.stringify(replicaLog).slice(0, 1500) });
   // REST minute by minute: where in the run a tail or a failure came from.
@@ -693,6 +693,7 @@ try {
     const ms = inside.filter(([, status]) => /^\d+$/.test(status)).map(([, , took]) => took);
     return { minute, requests: inside.length, p50: p(ms, 0.5), p99: p(ms, 0.99), max: Math.max(0, ...ms), non2xx: inside.filter(([, status]) => !/^2\d\d$/.test(status)).length };
   });
+  details.restSlowest = [...samples].sort((x, y) => y[2] - x[2]).slice(0, 40).map(([at, status, ms, path, replica]) => ({ at: Math.round(at), window: windowOf(at), replica, path, status, ms: Math.round(ms) }));
   details.soakMs = soakMs;
   details.events = events;
   details.windows = windows;
