@@ -128,7 +128,7 @@ async function steady(job: LoadJob): Promise<SequentialResult> {
           if (job.timeline) samples.push([sentAt, String(status), ms, path]);
         },
         (err: unknown) => {
-          const status = err instanceof RequestTimeout ? 'timeout' : 'error';
+          const status = err instanceof RequestTimeout ? 'timeout' : `error ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`;
           statuses[status] = (statuses[status] ?? 0) + 1;
           if (job.timeline) samples.push([sentAt, status, took(), path]);
         },

@@ -693,6 +693,7 @@ try {
     const ms = inside.filter(([, status]) => /^\d+$/.test(status)).map(([, , took]) => took);
     return { minute, requests: inside.length, p50: p(ms, 0.5), p99: p(ms, 0.99), max: Math.max(0, ...ms), non2xx: inside.filter(([, status]) => !/^2\d\d$/.test(status)).length };
   });
+  details.restNon2xx = non2xx.slice(0, 100).map(([at, status, ms, path, replica]) => ({ at: Math.round(at), window: windowOf(at), replica, path, status, ms: Math.round(ms) }));
   details.restSlowest = [...samples].sort((x, y) => y[2] - x[2]).slice(0, 40).map(([at, status, ms, path, replica]) => ({ at: Math.round(at), window: windowOf(at), replica, path, status, ms: Math.round(ms) }));
   details.soakMs = soakMs;
   details.events = events;
