@@ -23,6 +23,10 @@ export interface LoadJob {
   seconds?: number;
   /** autocannon: requests per second over all connections (unset: as fast as the server answers); steady: the send rate. */
   rate?: number;
+  /** steady: also return every request as a sample (when it was sent, its status, its time), for a timeline. */
+  timeline?: boolean;
+  /** steady: a request unanswered after this many ms is abandoned and counted as status `timeout`. */
+  timeoutMs?: number;
 }
 
 export interface SequentialResult {
@@ -31,6 +35,8 @@ export interface SequentialResult {
   statuses: Record<string, number>;
   /** Per-request times in ms. */
   latencies: number[];
+  /** steady with `timeline`: [ms from the job's start to the request's send, status, ms to its answer, path] per request. */
+  samples?: [number, string, number, string][];
 }
 
 export interface AutocannonResult {
@@ -66,7 +72,9 @@ type Autocannon = (
   done: (err: Error | null, result: AutocannonOutput) => void,
 ) => unknown;
 
-function get(agent: http.Agent, origin: string, path: string): Promise<number> {
+class RequestTimeout extends Error {}
+
+function get(agent: http.Agent, origin: string, path: string, timeoutMs?: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${origin}${path}`, { agent }, (res) => {
       res.on('data', () => undefined);
@@ -74,6 +82,7 @@ function get(agent: http.Agent, origin: string, path: string): Promise<number> {
       res.on('error', reject);
     });
     req.on('error', reject);
+    if (timeoutMs !== undefined) req.setTimeout(timeoutMs, () => req.destroy(new RequestTimeout()));
   });
 }
 
@@ -99,6 +108,7 @@ async function steady(job: LoadJob): Promise<SequentialResult> {
   const count = Math.round(rate * (job.seconds ?? 10));
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
+  const samples: [number, string, number, string][] = [];
   const begin = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < count; i++) {
@@ -106,22 +116,28 @@ async function steady(job: LoadJob): Promise<SequentialResult> {
     const wait = begin + (i * 1000) / rate - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const path = job.paths[Math.floor(Math.random() * job.paths.length)] as string;
+    const sentAt = performance.now() - begin;
     const started = process.hrtime.bigint();
+    const took = (): number => Number(process.hrtime.bigint() - started) / 1e6;
     inFlight.push(
-      get(agent, job.origin, path).then(
+      get(agent, job.origin, path, job.timeoutMs).then(
         (status) => {
-          latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+          const ms = took();
+          latencies.push(ms);
           statuses[status] = (statuses[status] ?? 0) + 1;
+          if (job.timeline) samples.push([sentAt, String(status), ms, path]);
         },
-        () => {
-          statuses.error = (statuses.error ?? 0) + 1;
+        (err: unknown) => {
+          const status = err instanceof RequestTimeout ? 'timeout' : `error ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`;
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          if (job.timeline) samples.push([sentAt, status, took(), path]);
         },
       ),
     );
   }
   await Promise.all(inFlight);
   agent.destroy();
-  return { mode: 'steady', requests: count, statuses, latencies };
+  return { mode: 'steady', requests: count, statuses, latencies, ...(job.timeline ? { samples } : {}) };
 }
 
 async function cannon(job: LoadJob): Promise<AutocannonResult> {

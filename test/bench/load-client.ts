@@ -8,10 +8,10 @@ import type { LoadJob } from './http-load.js';
 
 const SCRIPT = fileURLToPath(new URL('./http-load.ts', import.meta.url));
 
-/** Runs `node <args>` and returns the JSON of its last stdout line. */
-export function runChild<R>(args: readonly string[]): Promise<R> {
+/** Runs `node <args>` and returns the JSON of its last stdout line; `signal` ends the child (SIGKILL) and rejects. */
+export function runChild<R>(args: readonly string[], signal?: AbortSignal): Promise<R> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...args], { stdio: ['ignore', 'pipe', 'inherit'], ...(signal ? { signal, killSignal: 'SIGKILL' as const } : {}) });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
@@ -24,5 +24,5 @@ export function runChild<R>(args: readonly string[]): Promise<R> {
   });
 }
 
-/** The result of one http-load.ts job. */
-export const runLoadClient = <R>(job: LoadJob): Promise<R> => runChild<R>(['--import', 'tsx', SCRIPT, JSON.stringify(job)]);
+/** The result of one http-load.ts job; `signal` ends its process. */
+export const runLoadClient = <R>(job: LoadJob, signal?: AbortSignal): Promise<R> => runChild<R>(['--import', 'tsx', SCRIPT, JSON.stringify(job)], signal);

@@ -17,7 +17,7 @@
  *      first page the replica serves from the new generation, beside the replica's own start-up.
  * Figures only; nothing is asserted.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -43,7 +43,7 @@ import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
 import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
 import { measureToReady } from './to-ready.js';
-import { emitResult, log, loggedRows, objectsArg, quantile, rssMiB, rssMiBOfPid, type BenchRow } from './report.js';
+import { emitResult, log, loggedRows, objectsArg, pidOfProcess, quantile, rssMiB, rssMiBOfPid, type BenchRow } from './report.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const objects = objectsArg();
@@ -56,18 +56,7 @@ const details: Record<string, unknown> = { loadavgAtStart: loadavg(), cannonSeco
 const p50 = (values: number[]): number => quantile(values, 0.5);
 
 /** Resident set size of the process whose command line mentions `needle`, in MiB. */
-function rssOfProcess(needle: string): number | undefined {
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(needle)) continue;
-      const rss = rssMiBOfPid(pid);
-      if (rss !== undefined) return rss;
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return undefined;
-}
+const rssOfProcess = (needle: string): number | undefined => rssMiBOfPid(pidOfProcess(needle));
 
 const data = await benchGeneration(objects);
 const manifest = data.generation.manifest;

@@ -3,7 +3,7 @@
  * by run.ts, written as JSON to the file named by BENCH_RESULT_FILE (run.ts gathers them into
  * .bench/results-<date>.json). Benchmarks never assert: a goal is reported as met or not.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 
 export interface BenchRow {
   /** What was measured, such as "harvest (records/s)". */
@@ -109,6 +109,23 @@ export function rssMiBOfPid(pid: number | string | undefined): number | undefine
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The pid of a running process whose command line contains `needle` and, when given, whose working directory
+ * is `cwd` (from /proc: a server the bench started through a helper that keeps its pid to itself).
+ */
+export function pidOfProcess(needle: string, cwd?: string): number | undefined {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(needle)) continue;
+      if (cwd !== undefined && readlinkSync(`/proc/${pid}/cwd`) !== cwd) continue;
+      return Number(pid);
+    } catch {
+      // The process ended meanwhile, or is another user's.
+    }
+  }
+  return undefined;
 }
 
 /** The `q`-quantile (0..1) of `values` (nearest rank on a sorted copy). */

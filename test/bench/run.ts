@@ -2,7 +2,9 @@
  * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,kinds,indexes,sparql,shared,colors,hotpath,startup,search,changes,pages] [--store remote] [--max-old-space-size=MiB] [other flags]`
  *
  * `--store remote` runs the remote-store benchmark (remote.ts: the service on a throw-away Virtuoso) instead
- * of the embedded ones; it is never part of the default set.
+ * of the embedded ones; it is never part of the default set. Nor is `--only soak` (soak.ts, issue 44: REST and
+ * /sparql on two Virtuosos, two replicas and Redis under mixed and hostile load for `--minutes M`, default 20,
+ * with a harvest and a kill of the SPARQL server in the middle): `npm run bench -- --only soak --objects 100000`.
  *
  * For each size: builds the bench collection if missing (bench-data.ts, its own process, so that no
  * benchmark pays for it; with `colors` among the benchmarks also its colour variant, bench-data.ts --colors),
@@ -20,9 +22,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rssMiBOfPid, type BenchResult } from './report.js';
 
-const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'shared', 'colors', 'hotpath', 'startup', 'search', 'changes', 'pages', 'remote'] as const;
-/** Run only when asked: `--store remote` or `--only remote`. */
-const ON_REQUEST = new Set<string>(['remote']);
+const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'shared', 'colors', 'hotpath', 'startup', 'search', 'changes', 'pages', 'remote', 'soak'] as const;
+/** Run only when asked: `--store remote` or `--only remote`, `--only soak`. */
+const ON_REQUEST = new Set<string>(['remote', 'soak']);
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

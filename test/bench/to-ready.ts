@@ -63,14 +63,15 @@ async function memoryOf(origin: string): Promise<ToReadyFigures['replicaMemory']
   }
 }
 
-interface Readiness {
+export interface Readiness {
   status: string;
   generation: string | null;
 }
 
-async function readiness(origin: string): Promise<Readiness | undefined> {
+/** The replica's /readyz answer (status and served generation), or undefined when it does not answer. */
+export async function readiness(origin: string): Promise<Readiness | undefined> {
   try {
-    return (await (await fetch(`${origin}/readyz`)).json()) as Readiness;
+    return (await (await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(10_000) })).json()) as Readiness;
   } catch {
     return undefined;
   }
@@ -109,10 +110,13 @@ async function servedOther(origin: string, not: string | null, child: ChildProce
  * phases ("…, done in 2 min 5 s") and its summary lines are logged as they come, so the bench's own log says
  * where the time went even when the run is stopped before its table.
  */
-async function command(script: string, args: string[], env: Record<string, string>): Promise<{ ms: number; output: string }> {
+const command = (script: string, args: string[], env: Record<string, string>): Promise<{ ms: number; output: string }> => runDataCommand(node(script), args, env);
+
+/** A data command as `node <program> <args>` (program: node's flags and the script, last), as {@link command} runs it. */
+export async function runDataCommand(program: string[], args: string[], env: Record<string, string>): Promise<{ ms: number; output: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...node(script), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const name = path.basename(script, '.js');
+  const child = spawn(process.execPath, [...program, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const name = path.basename(program.at(-1) ?? 'command').replace(/\.[jt]s$/, '');
   let output = '';
   let partial = '';
   const relay = (d: string): void => {
@@ -124,7 +128,7 @@ async function command(script: string, args: string[], env: Record<string, strin
   child.stdout.setEncoding('utf8').on('data', relay);
   child.stderr.setEncoding('utf8').on('data', relay);
   const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`${script} ${args.join(' ')} exited with ${code}:\n${output.slice(-2000)}`);
+  if (code !== 0) throw new Error(`${program.at(-1) ?? 'command'} ${args.join(' ')} exited with ${code}:\n${output.slice(-2000)}`);
   return { ms: performance.now() - started, output };
 }
 

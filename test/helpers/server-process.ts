@@ -22,6 +22,8 @@ export interface ServerProcessOptions {
   readyWhat: string;
   timeoutMs: number;
   pollMs: number;
+  /** Called with every chunk the program writes (stdout and stderr), beside the tail kept for errors. */
+  onOutput?: (text: string) => void;
 }
 
 const exited = (child: ChildProcess): Promise<void> =>
@@ -44,7 +46,9 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const child = spawn(options.bin, options.args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const keep = (d: Buffer): void => {
-    log = (log + d.toString('utf8')).slice(-4000);
+    const text = d.toString('utf8');
+    log = (log + text).slice(-4000);
+    options.onOutput?.(text);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

@@ -58,6 +58,11 @@ export interface VirtuosoOptions {
   /** Milliseconds to wait for the SPARQL endpoint to answer. */
   startTimeoutMs?: number;
   /**
+   * More folders for [Parameters] DirsAllowed, beside the database's own: a bulk folder that two servers read
+   * (the soak bench's REST and SPARQL servers load the same files).
+   */
+  dirsAllowed?: string[];
+  /**
    * Run on Debian's own /etc/virtuoso-opensource-7/virtuoso.ini, what an operator starts from, with only its
    * paths and ports moved into the test's folder and the test's folder added to DirsAllowed (the one line the
    * bulk loader needs); the other options are ignored.
@@ -144,7 +149,7 @@ MaxStaticCursorRows      = 5000
 CheckpointAuditTrail     = 0
 AllowOSCalls             = 0
 SchedulerInterval        = 10
-DirsAllowed              = ., ${dir}
+DirsAllowed              = ${['.', dir, ...(options.dirsAllowed ?? [])].join(', ')}
 ThreadCleanupInterval    = 0
 ThreadThreshold          = 10
 ResourcesCleanupInterval = 0
