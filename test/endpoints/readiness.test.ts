@@ -22,8 +22,11 @@ import { Iris } from '../../src/vocab/iris.js';
 import { demoData, TEST_BASE_URL } from '../helpers/demo.js';
 import { memoryLogger } from '../helpers/http-context.js';
 
-/** What a first page may take once /readyz said 200: answered from the index, one page query on the store. */
-const FIRST_PAGE_BUDGET_MS = 2_000;
+/**
+ * What a first page may take once /readyz said 200: answered from the index, one page query on the store (tens of
+ * ms; the margin is for a machine that other work keeps busy), against the 16 s of an index built on request.
+ */
+const FIRST_PAGE_BUDGET_MS = 5_000;
 
 describe('/readyz on the embedded store', () => {
   let root: string;
@@ -31,7 +34,8 @@ describe('/readyz on the embedded store', () => {
 
   afterAll(async () => {
     await store?.close();
-    if (root !== undefined) await rm(root, { recursive: true, force: true });
+    // Retried: the stored index written next to the generation after the build may still be landing.
+    if (root !== undefined) await rm(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
 
   it('is not 200 before every kind\'s collection index is built, and the first pages answer at once after', async () => {
