@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { freePort, REDIS_BIN, redisCommand, startRedis, type RedisServer } from '../helpers/redis.js';
 import { startServerProcess } from '../helpers/server-process.js';
+import { waitFor } from '../helpers/service-process.js';
 import { startVirtuoso, VIRTUOSO_BIN, type VirtuosoServer } from '../helpers/virtuoso.js';
 
 const FILE = 'test/endpoints/replicas.test.ts';
@@ -60,15 +61,6 @@ async function readyGeneration(replica: Replica): Promise<string | undefined> {
   return ((await response.json()) as { generation?: string }).generation;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`${what} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** Runs a data command (`tsx src/cli/<name>.ts`) with `env`; resolves with its exit code and output. */
 function runCli(name: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {

@@ -12,7 +12,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startService, type ServiceProcess } from '../helpers/service-process.js';
+import { startService, waitFor, type ServiceProcess } from '../helpers/service-process.js';
 import { describeWithVirtuoso, startVirtuoso, type VirtuosoServer } from '../helpers/virtuoso.js';
 
 const FILE = 'test/endpoints/sparql-apart.test.ts';
@@ -31,16 +31,6 @@ async function get(origin: string, path: string, accept = 'application/ld+json')
 }
 
 const sparql = (origin: string, query: string): Promise<Answer> => get(origin, `/sparql?query=${encodeURIComponent(query)}`, JSON_RESULTS);
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`${what} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describeWithVirtuoso(FILE)("the public SPARQL endpoint on a server of its own", () => {
   let rest: VirtuosoServer;

@@ -79,3 +79,17 @@ export async function runServiceToExit(env: Record<string, string>, timeoutMs = 
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The first value `probe` gives (undefined, or a rejection, means "not yet"), asked every `pollMs`; throws
+ * "`what` within `timeoutMs` ms" when none comes in time.
+ */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, pollMs = 200): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`${what} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
