@@ -1,6 +1,7 @@
 /**
  * The HTTP client of the object benchmark, run as a child process so that it never shares an event loop
- * with the server it measures. One job per process, given as JSON in argv[2]; the result is one JSON line
+ * with the server it measures. One job per process, given as JSON in argv[2] (or on standard input when argv[2] is
+ * `-`); the result is one JSON line
  * on stdout.
  *   - 'sequential': one keep-alive connection, one request at a time, each timed with hrtime (sub-ms).
  *   - 'autocannon': `connections` concurrent connections for `seconds`, each request a random path.
@@ -171,6 +172,14 @@ async function cannon(job: LoadJob): Promise<AutocannonResult> {
   };
 }
 
-const job = JSON.parse(process.argv[2] ?? '{}') as LoadJob;
+/** The job: argv[2], or standard input when argv[2] is `-` (load-client.ts sends it there). */
+async function readJob(): Promise<LoadJob> {
+  if (process.argv[2] !== '-') return JSON.parse(process.argv[2] ?? '{}') as LoadJob;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as LoadJob;
+}
+
+const job = await readJob();
 const result = job.mode === 'sequential' ? await sequential(job) : job.mode === 'steady' ? await steady(job) : await cannon(job);
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -8,10 +8,14 @@ import type { LoadJob } from './http-load.js';
 
 const SCRIPT = fileURLToPath(new URL('./http-load.ts', import.meta.url));
 
-/** Runs `node <args>` and returns the JSON of its last stdout line; `signal` ends the child (SIGKILL) and rejects. */
-export function runChild<R>(args: readonly string[], signal?: AbortSignal): Promise<R> {
+/**
+ * Runs `node <args>` and returns the JSON of its last stdout line; `signal` ends the child (SIGKILL) and rejects.
+ * `input`, when given, is written to the child's standard input.
+ */
+export function runChild<R>(args: readonly string[], signal?: AbortSignal, input?: string): Promise<R> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...args], { stdio: ['ignore', 'pipe', 'inherit'], ...(signal ? { signal, killSignal: 'SIGKILL' as const } : {}) });
+    const child = spawn(process.execPath, [...args], { stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'inherit'], ...(signal ? { signal, killSignal: 'SIGKILL' as const } : {}) });
+    if (input !== undefined) child.stdin?.end(input);
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
@@ -24,5 +28,8 @@ export function runChild<R>(args: readonly string[], signal?: AbortSignal): Prom
   });
 }
 
-/** The result of one http-load.ts job; `signal` ends its process. */
-export const runLoadClient = <R>(job: LoadJob, signal?: AbortSignal): Promise<R> => runChild<R>(['--import', 'tsx', SCRIPT, JSON.stringify(job)], signal);
+/**
+ * The result of one http-load.ts job; `signal` ends its process. The job goes on standard input (`-`): a list of
+ * every path of a 10,000-object collection is past the kernel's limit on one argument (spawn E2BIG).
+ */
+export const runLoadClient = <R>(job: LoadJob, signal?: AbortSignal): Promise<R> => runChild<R>(['--import', 'tsx', SCRIPT, '-'], signal, JSON.stringify(job));
