@@ -17,7 +17,7 @@ export function runChild<R>(args: readonly string[], signal?: AbortSignal, input
     const child = spawn(process.execPath, [...args], { stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'inherit'], ...(signal ? { signal, killSignal: 'SIGKILL' as const } : {}) });
     if (input !== undefined) child.stdin?.end(input);
     let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
     });
     child.on('error', reject);
