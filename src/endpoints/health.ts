@@ -28,7 +28,8 @@ export interface HealthOptions {
  * structures are built, else `loading`. With a SPARQL store, /readyz waits for its first start too (it starts
  * after the REST store), so that a load balancer sends no /sparql request to a replica that would answer it
  * 503; its later restarts (a runaway query ended) do not make the replica unready, since the REST endpoints
- * still answer then.
+ * still answer then. A SPARQL store on a server of its own (SPARQL_STORE_URL) is not passed here: the REST API
+ * never waits for it (app.ts).
  */
 export function healthRoutes(store: Readiness, options: HealthOptions = {}): Router {
   const router = Router();

@@ -3,7 +3,8 @@
  * the remote pass). A fast-check generator makes growth shapes on both sides of each limit of the static cost
  * check (src/queries/query-cost.ts): UNION width, sibling OPTIONALs, chained and nested CONCAT doublings,
  * REPLACE that repeats its match, VALUES products and property-path closures. Each is either refused with a 400
- * that names a limit, or answered (200, or 504 at the deadline); none traps the embedded store's worker (a
+ * that names a limit, or answered (200, or 504 at the deadline; on Virtuoso also its compiler's refusal, at once,
+ * of a query too wide for its stack); none traps the embedded store's worker (a
  * WebAssembly trap answers 400 with the engine's message and restarts the worker), and on Virtuoso an
  * `ASK {}` sent to the server itself, every 250 ms throughout, answers within 1 s. Then the three shapes of the
  * issue, each sent 12 times, leave the REST API answering 200.
@@ -45,6 +46,9 @@ const SHAPES: Record<string, { limit: number; query: (n: number) => string }> = 
     query: (n) => `SELECT * WHERE { ?s0 a <${CRM}E22_Human-Made_Object> . ${range(n).map((i) => `?s${i} <${CRM}P${i}_x>* ?s${i + 1} .`).join(' ')} } LIMIT 5`,
   },
 };
+
+/** A refusal of the SPARQL server's own (the remote store's QueryError), as opposed to the cost check's. */
+const SERVER_REFUSAL = /^The query could not be evaluated: the query is too complex for the SPARQL server to compile/;
 
 /** The answer to an `ASK {}` sent to the server itself, in ms; Infinity when it did not answer within 1 s. */
 async function askServer(url: string): Promise<number> {
@@ -91,7 +95,11 @@ describe('growth shapes on both sides of the cost limits', () => {
         const shape = SHAPES[name] as (typeof SHAPES)[string];
         const n = Math.max(1, Math.round(shape.limit * scale));
         const res = await request(demo.app).post('/sparql').set('Content-Type', 'application/sparql-query').set('Accept', 'application/sparql-results+json').send(shape.query(n));
-        if (res.status === 400) {
+        if (res.status === 400 && SERVER_REFUSAL.test(String(res.body.error))) {
+          // Virtuoso's compiler refused it at once (remote pass): no hang, and the server answers on (the probes).
+          expect([name, n, remoteStoreRun()]).toEqual([name, n, true]);
+          seen.answered++;
+        } else if (res.status === 400) {
           // A refusal of the policy names its limit; a trapped engine would say "memory access out of bounds".
           expect([name, n, res.body.error]).toEqual([name, n, expect.stringMatching(/^The query.*this endpoint accepts at most/)]);
           seen.refused++;
@@ -110,7 +118,11 @@ describe('growth shapes on both sides of the cost limits', () => {
   it.each(Object.keys(SHAPES))('answers the %s shape at its limit, and refuses it one past', async (name) => {
     const shape = SHAPES[name] as (typeof SHAPES)[string];
     const at = await request(demo.app).post('/sparql').set('Content-Type', 'application/sparql-query').send(shape.query(shape.limit));
-    expect([[200, 504].includes(at.status), at.body.error]).toEqual([true, undefined]);
+    // Answered, or ended at the deadline; on Virtuoso, or refused by its compiler at once (32 sibling OPTIONALs
+    // rewritten to the generation's graphs overflow its stack on some runs: SR178).
+    const answered = [200, 504].includes(at.status) && at.body.error === undefined;
+    const serverRefused = remoteStoreRun() && at.status === 400 && SERVER_REFUSAL.test(String(at.body.error));
+    expect({ name, status: at.status, ok: answered || serverRefused }).toEqual({ name, status: at.status, ok: true });
     const past = await request(demo.app).post('/sparql').set('Content-Type', 'application/sparql-query').send(shape.query(shape.limit + 1));
     expect([past.status, past.body.error]).toEqual([400, expect.stringMatching(/this endpoint accepts at most/)]);
     expect(crashes).toEqual([]);

@@ -333,6 +333,9 @@ function serverError(status: number, body: string, url: string, deadlineMs: numb
   // (a variable bound twice, SQ149). The server's text quotes the rewritten query (graph names of the
   // generation): it stays out of the answer.
   if (status === 400 || /\bS[PQ]\d{3}\b|\b37000\b/.test(text)) return new QueryError('the SPARQL server cannot evaluate a construct of this query');
+  // Its compiler ran out of stack on a wide query (32 sibling OPTIONALs, rewritten to the generation's graphs, on
+  // some runs): a refusal of this query, answered at once, not an outage.
+  if (/\bSR178\b/.test(text)) return new QueryError('the query is too complex for the SPARQL server to compile (its stack ran out); write it with fewer OPTIONALs or UNION branches side by side');
   if (RESOURCE_LIMIT.test(text)) return new QueryError('the query needs more memory than the SPARQL server gives one query; ask for less (a narrower pattern, LIMIT)');
   // The server's own time limit (Virtuoso's MaxQueryExecutionTime, or the query's `timeout`) ended the query.
   if (/\bSR171\b|\bS1T00\b|\bS1TAT\b/.test(text)) return new QueryDeadlineError(deadlineMs ?? 0, SERVER_STOPPED);
