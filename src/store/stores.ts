@@ -180,13 +180,16 @@ export async function dropRemoteGenerations(
   keep: readonly string[],
   shared?: Partial<Record<ServerRole, RemoteServer>>,
 ): Promise<string[]> {
+  const roles = serverRoles(config);
+  if (roles.length === 0) return [];
+  // Generations being made now (a harvest or load writing to the servers) are kept on every server.
+  const staging = await readdir(path.join(config.dataDir, 'staging')).catch(() => [] as string[]);
+  const kept = new Set([...keep, ...staging]);
   const dropped = new Set<string>();
-  for (const role of serverRoles(config)) {
+  for (const role of roles) {
     const ids = await withRemoteServer(
       config,
       async (server) => {
-        const staging = await readdir(path.join(config.dataDir, 'staging')).catch(() => [] as string[]);
-        const kept = new Set([...keep, ...staging]);
         const drop = (await publishedGenerations(server)).map((g) => g.id).filter((id) => !kept.has(id));
         await dropGenerations(server, drop, bulkLoader(config, role));
         return drop;
@@ -209,12 +212,14 @@ export async function ensurePublished(
   generationDir: string,
   roles: readonly ServerRole[] = serverRoles(config),
 ): Promise<(PublishReport & { generation: string }) | undefined> {
+  const named = serverRoles(config).filter((role) => roles.includes(role));
+  if (named.length === 0) return undefined;
+  const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
   let written: (PublishReport & { generation: string }) | undefined;
-  for (const role of roles.filter((r) => serverRoles(config).includes(r))) {
+  for (const role of named) {
     const report = await withRemoteServer(
       config,
       async (server) => {
-        const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
         if (await isPublished(server, manifest.id)) return undefined;
         return { generation: manifest.id, ...(await publishGeneration(server, generationDir, manifest, publishOptions(config, role))) };
       },
