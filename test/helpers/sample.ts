@@ -36,19 +36,28 @@ export function featuresOf(record: object): string[] {
   return features;
 }
 
+export interface SampleOptions<T> {
+  /** How often each feature is in the sample at least (3). */
+  least?: number;
+  /** The stride: every `every`-th record is in the sample too (8). */
+  every?: number;
+  /** Features beyond the record's own fields, such as what other records say of it (a concept's narrower terms). */
+  features?: (record: T) => string[];
+}
+
 export const everyRecord = (): boolean => process.env.TEST_EVERY_RECORD === '1';
 
 /**
  * The sampled records, in their order. Deterministic: the same population gives the same sample. All of them
  * with `TEST_EVERY_RECORD=1`.
  */
-export function coveringSample<T extends object>(records: readonly T[], options: { least?: number; every?: number } = {}): T[] {
+export function coveringSample<T extends object>(records: readonly T[], options: SampleOptions<T> = {}): T[] {
   if (everyRecord()) return [...records];
   const least = options.least ?? 3;
   const every = options.every ?? 8;
   const seen = new Map<string, number>();
   return records.filter((record, i) => {
-    const features = featuresOf(record);
+    const features = [...featuresOf(record), ...(options.features?.(record) ?? [])];
     const take = i % every === 0 || i === records.length - 1 || features.some((f) => (seen.get(f) ?? 0) < least);
     if (take) for (const f of features) seen.set(f, (seen.get(f) ?? 0) + 1);
     return take;
@@ -63,7 +72,7 @@ const sourceId = (record: Json): string => String(record.objectNumber ?? record.
  * kind's JSON Lines records) is in the covering sample, in the listed order. A listed IRI without a source record
  * is kept (the test then meets it).
  */
-export function sampleListed(listed: readonly string[], sources: readonly object[], options: { least?: number; every?: number } = {}): string[] {
+export function sampleListed(listed: readonly string[], sources: readonly object[], options: SampleOptions<object> = {}): string[] {
   if (everyRecord()) return [...listed];
   const known = new Set(sources.map((record) => sourceId(record as Json)));
   const sampled = new Set(coveringSample(sources, options).map((record) => sourceId(record as Json)));
