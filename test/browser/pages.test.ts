@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describeWithChromium, useBrowserSession, requestsLeaving } from '../helpers/browser.js';
+import { sourceRecords } from '../helpers/demo.js';
 
 const SCREENSHOT_DIR = new URL('../../.cache/screenshots/pages/', import.meta.url);
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -133,18 +134,16 @@ describeWithChromium('test/browser/pages.test.ts')('pages for people in headless
     await follow(page, /^\/v2\/id\/concept\//);
     const hasBroader = (await page.locator('dt[title="skos:broader"] + dd a[href^="/v2/id/concept/"]').count()) > 0;
     if (!hasBroader) {
-      // Not every concept has one: take a concept that has, from the concepts listed.
+      // Not every concept has one: take a concept listed on the first page of the concepts whose source record
+      // names a public concept of the thesaurus as its broader term.
+      const concepts = sourceRecords(session.demo.data, 'concepts') as { pid: string; public: boolean; broader: unknown[] }[];
+      const isPublic = new Set(concepts.filter((c) => c.public).map((c) => c.pid));
+      const withBroader = new Set(concepts.filter((c) => c.public && c.broader.some((ref) => typeof ref === 'string' && ref !== c.pid && isPublic.has(ref))).map((c) => `/v2/id/concept/${c.pid}`));
       await page.goto(`${session.origin}/v2/id/concepts?itemsPerPage=100`);
       const candidates = await page.locator('.members a').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href') ?? ''));
-      let found = false;
-      for (const href of candidates) {
-        await page.goto(`${session.origin}${href}`);
-        if ((await page.locator('dt[title="skos:broader"] + dd a[href^="/v2/id/concept/"]').count()) > 0) {
-          found = true;
-          break;
-        }
-      }
-      expect(found).toBe(true);
+      const href = candidates.find((h) => withBroader.has(h));
+      expect(href).toBeDefined();
+      await page.goto(`${session.origin}${href!}`);
     }
     await check(page, '7-concept');
     const broader = await page.locator('dt[title="skos:broader"] + dd a[href^="/v2/id/concept/"]').first().getAttribute('href');
