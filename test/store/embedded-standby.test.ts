@@ -131,8 +131,15 @@ describe('the embedded store: two workers that share the work, each the other’
     await untilBothLoaded();
     const before = loweredThreads();
     const runaway = request(app).get('/sparql').query({ query: RUNAWAY }).then((res) => res.status);
-    await sleep(500);
-    const lowered = newlyLowered(before);
+    // Lowered once it has run 100 ms in its worker: polled, since on a busy machine the query may take a while to
+    // get there (parsed in the parse worker first). The runaway is awaited whatever happens, so that a failure here
+    // leaves no runaway behind to end a worker under the next test.
+    let lowered: string[] = [];
+    try {
+      await eventually(() => (lowered = newlyLowered(before)).length > 0, DEADLINE);
+    } finally {
+      await runaway;
+    }
     expect(lowered).toHaveLength(1);
     expect(await runaway).toBe(504);
     // The thread ends with the runaway (the 504 may be sent a little before it has exited).
