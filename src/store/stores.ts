@@ -93,10 +93,14 @@ export function bulkLoader(config: Pick<Config, 'store'>, role: ServerRole = 're
   });
 }
 
-/** How `config` writes generations to the remote server in `role`. */
+/**
+ * How `config` writes generations to the remote server in `role`: the SPARQL endpoint's own server gets the
+ * public statements only (it serves no other query), so that nothing private is on a server that runs anonymous
+ * queries, whatever they name.
+ */
 const publishOptions = (config: Pick<Config, 'store'>, role: ServerRole = 'rest'): PublishOptions => {
   const bulk = bulkLoader(config, role);
-  return bulk === undefined ? {} : { bulk };
+  return { ...(bulk === undefined ? {} : { bulk }), ...(role === 'sparql' ? { publicOnly: true } : {}) };
 };
 
 /** The REST and SPARQL stores `config` asks for. */
@@ -220,7 +224,7 @@ export async function ensurePublished(
     const report = await withRemoteServer(
       config,
       async (server) => {
-        if (await isPublished(server, manifest.id)) return undefined;
+        if (await isPublished(server, manifest.id, role === 'sparql' ? 'public' : 'whole')) return undefined;
         return { generation: manifest.id, ...(await publishGeneration(server, generationDir, manifest, publishOptions(config, role))) };
       },
       undefined,

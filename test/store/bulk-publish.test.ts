@@ -134,6 +134,33 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
     expect((await isql.run([`select count(*) from DB.DBA.LOAD_LIST where ll_file like '${virtuoso.loadDir}/%';`])).trim()).toBe('0');
   });
 
+  it.each([['the bulk loader', true], ['the Graph Store Protocol', false]] as const)(
+    'writes the public part only for the public SPARQL endpoint’s own server (%s), which is then published for that view and not for REST',
+    async (_name, viaBulk) => {
+      const part = await makeGeneration();
+      const bulk = viaBulk ? new BulkLoader({ dir: virtuoso.loadDir, isql, loaders: 2, fileStatements: FILE_STATEMENTS }) : undefined;
+      const report = await publishGeneration(server, part.dir, part.manifest, { publicOnly: true, ...(bulk ? { bulk } : {}) });
+      expect(report.quads).toBe(distinctPublic());
+      if (viaBulk) expect(report.bulk?.check).toBe('rows');
+      const graphs = generationGraphs(part.id);
+      expect(await count(`GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${graphs.publicPrefix}"))`)).toBe(distinctPublic());
+      expect(await count(`GRAPH <${graphs.unionGraph}> { ?s ?p ?o }`)).toBe(RECORDS * 3 + 1);
+      // Nothing private on that server: no non-public graph, and the secret label nowhere.
+      expect(await count(`GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${graphs.nonPublicPrefix}"))`)).toBe(0);
+      expect(await count(`GRAPH ?g { ?s ?p "Geheim"@nl } FILTER(STRSTARTS(STR(?g), "${graphs.prefix}") || ?g = <${graphs.unionGraph}>)`)).toBe(0);
+      expect(await isPublished(server, part.id, 'public')).toBe(true);
+      expect(await isPublished(server, part.id)).toBe(false);
+      // The REST API's store on that server writes the whole generation there first.
+      const config = loadConfig({ STORE_URL: virtuoso.sparqlUrl, STORE_USER: virtuoso.user, STORE_PASSWORD: virtuoso.password, DATA_DIR: dataDir });
+      const written = await ensurePublished(config, part.dir);
+      expect(written?.quads).toBe(distinctPublic() + DISTINCT_NON_PUBLIC);
+      expect(await isPublished(server, part.id)).toBe(true);
+      expect(await count(`GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${graphs.nonPublicPrefix}"))`)).toBe(DISTINCT_NON_PUBLIC);
+      await dropGenerations(server, [part.id]);
+    },
+    60_000,
+  );
+
   it('counts the generation graph by graph when another writer changed the server during the load, and drops it over the SQL port', async () => {
     const second = await makeGeneration();
     const other = 'urn:x-test:another-writer';

@@ -67,7 +67,11 @@ export class BulkLoader {
   }
 
   /** Loads the files of the generation in `generationDir` under `graphs`' names; the server then holds them. */
-  async load(generationDir: string, id: string, graphs: GenerationGraphs, onProgress?: (quads: number) => void): Promise<BulkLoadReport> {
+  /**
+   * Loads generation `id` from `generationDir`; with `publicOnly`, its public statements only (the non-public
+   * file is not read, and the report counts none of it).
+   */
+  async load(generationDir: string, id: string, graphs: GenerationGraphs, onProgress?: (quads: number) => void, publicOnly = false): Promise<BulkLoadReport> {
     const folder = path.join(this.options.dir, id);
     const serverFolder = path.posix.join(this.options.serverDir ?? this.options.dir, id);
     const { isql } = this.options;
@@ -81,7 +85,7 @@ export class BulkLoader {
       const started = Date.now();
       // Each file is loaded as soon as it is written, while the next ones are being written.
       const loading = new Loading(isql, serverFolder, this.loaders);
-      const written = await this.writeFiles(generationDir, folder, graphs, (file) => loading.add(file), onProgress).catch(async (err: unknown) => {
+      const written = await this.writeFiles(generationDir, folder, graphs, (file) => loading.add(file), onProgress, publicOnly).catch(async (err: unknown) => {
         await loading.finish().catch(() => undefined);
         throw err;
       });
@@ -153,15 +157,17 @@ export class BulkLoader {
     graphs: GenerationGraphs,
     onFile: (name: string) => void,
     onProgress?: (quads: number) => void,
+    publicOnly = false,
   ): Promise<Omit<BulkLoadReport, 'writeMs' | 'loadMs' | 'rowsAdded'>> {
     const out = new FileSeries(folder, this.fileStatements, onFile);
     let graphCount = 0;
     const counts: number[] = [];
     let total = 0;
-    for (const [file, prefix, unionOpening] of [
+    const parts = [
       [PUBLIC_FILE, graphs.publicPrefix, `<${graphs.unionGraph}> {\n`],
       [NONPUBLIC_FILE, graphs.nonPublicPrefix, undefined],
-    ] as const) {
+    ] as const;
+    for (const [file, prefix, unionOpening] of publicOnly ? parts.slice(0, 1) : parts) {
       let quads = 0;
       for await (const { name, triples } of graphsOfFile(path.join(generationDir, file))) {
         graphCount++;

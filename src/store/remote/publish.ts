@@ -32,6 +32,11 @@ export interface PublishOptions {
   concurrency?: number;
   /** Write through the server's bulk loader rather than the Graph Store Protocol (bulk-load.ts). */
   bulk?: BulkLoader;
+  /**
+   * Write the generation's public statements only: the public SPARQL endpoint's own server (SPARQL_STORE_URL),
+   * which then holds nothing private, whatever a query names (docs/operations.md).
+   */
+  publicOnly?: boolean;
   onProgress?: (p: { file: string; quads: number }) => void;
 }
 
@@ -118,7 +123,7 @@ async function publish(server: RemoteServer, dir: string, manifest: GenerationMa
   let bulk: PublishReport['bulk'];
   let rowsAdded = 0;
   if (options.bulk) {
-    const loaded = await options.bulk.load(dir, manifest.id, graphs, (quads) => options.onProgress?.({ file: 'bulk', quads }));
+    const loaded = await options.bulk.load(dir, manifest.id, graphs, (quads) => options.onProgress?.({ file: 'bulk', quads }), options.publicOnly);
     graphCount = loaded.graphs;
     rowsAdded = loaded.rowsAdded;
     distinct.push(loaded.publicQuads, loaded.nonPublicQuads);
@@ -126,10 +131,11 @@ async function publish(server: RemoteServer, dir: string, manifest: GenerationMa
   } else {
     const pool = new RequestPool(options.concurrency ?? 4);
     let quads = 0;
-    for (const [file, prefix, union] of [
+    const parts = [
       [PUBLIC_FILE, graphs.publicPrefix, true],
       [NONPUBLIC_FILE, graphs.nonPublicPrefix, false],
-    ] as const) {
+    ] as const;
+    for (const [file, prefix, union] of options.publicOnly ? parts.slice(0, 1) : parts) {
       const written = await writeFile(server, pool, path.join(dir, file), prefix, union ? graphs.unionGraph : undefined, (n) => options.onProgress?.({ file, quads: quads + n }));
       graphCount += written.graphs;
       quads += written.quads;
@@ -143,15 +149,24 @@ async function publish(server: RemoteServer, dir: string, manifest: GenerationMa
   if (bulk) Object.assign(bulk, { check, checkMs: Date.now() - checkStarted });
   await server.update(
     `DELETE DATA { GRAPH <${GENERATIONS_GRAPH}> { <${graphs.marker}> <${STATE}> "loading" } } ; ` +
-      `INSERT DATA { GRAPH <${GENERATIONS_GRAPH}> { <${graphs.marker}> <${STATE}> "complete" } }`,
+      `INSERT DATA { GRAPH <${GENERATIONS_GRAPH}> { <${graphs.marker}> <${STATE}> "${options.publicOnly ? PUBLIC_PART : WHOLE}" } }`,
   );
   return { graphs: graphCount, quads, ms: Date.now() - started, ...(bulk ? { bulk } : {}) };
 }
 
-/** True when the server lists generation `id` as complete. */
-export async function isPublished(server: RemoteServer, id: string): Promise<boolean> {
+/** The state of a generation written whole, and of one written without its non-public part (`publicOnly`). */
+const WHOLE = 'complete';
+const PUBLIC_PART = 'public';
+
+/**
+ * True when the server lists generation `id` as complete: written whole, or (`part: 'public'`, what the public
+ * SPARQL view reads) at least its public part. A server that holds the public part only is not published for
+ * the REST API, which then writes the whole generation there first.
+ */
+export async function isPublished(server: RemoteServer, id: string, part: 'whole' | 'public' = 'whole'): Promise<boolean> {
   const { marker } = generationGraphs(id);
-  const { body: answer } = await server.query(`ASK { GRAPH <${GENERATIONS_GRAPH}> { <${marker}> <${STATE}> "complete" } }`, 'application/sparql-results+json');
+  const states = part === 'whole' ? `"${WHOLE}"` : `"${WHOLE}", "${PUBLIC_PART}"`;
+  const { body: answer } = await server.query(`ASK { GRAPH <${GENERATIONS_GRAPH}> { <${marker}> <${STATE}> ?state } FILTER(?state IN (${states})) }`, 'application/sparql-results+json');
   return askBoolean(answer);
 }
 

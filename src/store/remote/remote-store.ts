@@ -220,7 +220,7 @@ export class RemoteStore extends EventEmitter implements QueryStore {
   private async prepare(generationDir: string): Promise<{ manifest: GenerationManifest; nonPublicGraphs?: ReadonlySet<string> }> {
     if (this.closed) throw new Error('the store is closed');
     const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
-    if (!(await isPublished(this.options.server, manifest.id))) {
+    if (!(await isPublished(this.options.server, manifest.id, this.options.includeNonPublic ? 'whole' : 'public'))) {
       throw new Error(
         `generation ${manifest.id} is not complete on the SPARQL server at ${this.options.server.queryUrl}; ` +
           'harvest or load with STORE_URL set, or start the service with STORE_URL set, which writes the current generation',
