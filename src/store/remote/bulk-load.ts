@@ -66,10 +66,9 @@ export class BulkLoader {
     this.fileStatements = Math.max(1, options.fileStatements ?? 1_000_000);
   }
 
-  /** Loads the files of the generation in `generationDir` under `graphs`' names; the server then holds them. */
   /**
-   * Loads generation `id` from `generationDir`; with `publicOnly`, its public statements only (the non-public
-   * file is not read, and the report counts none of it).
+   * Loads the files of the generation in `generationDir` under `graphs`' names; the server then holds them. With
+   * `publicOnly`, its public statements only (the non-public file is not read, and the report counts none of it).
    */
   async load(generationDir: string, id: string, graphs: GenerationGraphs, onProgress?: (quads: number) => void, publicOnly = false): Promise<BulkLoadReport> {
     const folder = path.join(this.options.dir, id);
