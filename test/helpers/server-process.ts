@@ -61,7 +61,14 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', killOnExit);
+  // A server that ends while a test still uses it (a crash, the OOM killer) is reported with its last output,
+  // which is often the only trace of why the test's requests then failed.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`${name} exited unexpectedly (${signal ?? `exit ${code}`}); its last output:\n${log}`);
+  });
   const stop = async (how: StopOptions = {}): Promise<void> => {
+    stopping = true;
     if (child.exitCode === null && child.signalCode === null) {
       child.kill(how.kill ? 'SIGKILL' : 'SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);

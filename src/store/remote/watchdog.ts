@@ -2,11 +2,15 @@
  * The watchdog of a serving process on a remote SPARQL server (docs/operations.md, "When the SPARQL server stops
  * answering"). A hung Virtuoso accepts connections and never answers, so without it every store request waited
  * out its deadline while /readyz said 200. The watchdog asks the server `ASK {}` on a connection of its own
- * (RemoteServer.probe) every second; after two probes in a row without an answer within 2 s it marks the server
+ * (RemoteServer.probe) every second; after two probes in a row without an answer within 3.5 s it marks the server
  * silent (requests in flight are aborted, new ones fail at once with StoreUnavailableError, the stores are not
  * ready), and the first answer marks it answering again. Worst case from the hang to /readyz 503: a probe that
- * starts up to 1 s after it, then two timeouts of 2 s (the second probe follows the first failure at once),
- * about 5 s. Data commands (harvest, load) never start one: they fail on their own deadlines.
+ * starts up to 1 s after it, then two timeouts of 3.5 s (the second probe follows the first failure at once),
+ * about 8 s. A server that is down answers the probes at once with a refused connection, so that is seen within
+ * about 1 s. Silence means 7 s without an answer because a server that loads a generation while it serves
+ * pauses for seconds (its `checkpoint`): the soak at 100,000 objects saw `ASK {}` take 5.4 s then, and with
+ * probes of 2 s the replicas answered 503 for 6 s to requests the server would have answered.
+ * Data commands (harvest, load) never start one: they fail on their own deadlines.
  */
 import { EventEmitter } from 'node:events';
 import type { RemoteServer } from './remote-server.js';
@@ -14,7 +18,7 @@ import type { RemoteServer } from './remote-server.js';
 /** Milliseconds between probes while the server answers, and between probes while it does not. */
 export const PROBE_INTERVAL_MS = 1_000;
 /** Milliseconds a probe waits for the answer to `ASK {}`. */
-export const PROBE_TIMEOUT_MS = 2_000;
+export const PROBE_TIMEOUT_MS = 3_500;
 /** Failed probes in a row that mark the server silent: one slow answer is not an outage. */
 export const PROBE_FAILURES = 2;
 
