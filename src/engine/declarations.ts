@@ -48,7 +48,7 @@ export function recordDeclaration(
  */
 export const indexTable = <R extends object, T extends RecordTable>(
   queries: Readonly<Record<keyof R, string>>,
-  build: (generationId: string, rows: R) => T,
+  build: (generationId: string, rows: R) => T | Promise<T>,
 ): Pick<IndexDeclaration<T>, 'queries' | 'table'> => ({
   queries: queries as Readonly<Record<string, string>>,
   table: (generationId: string, rows: Readonly<Record<string, readonly Row[]>>) => build(generationId, rows as unknown as R),
@@ -69,7 +69,7 @@ export const pidField = (table: RecordTable): TextField => ({ name: 'pid', boost
 /** The orders of `sortBy=modified` and of `sortBy=<key>`, the latter by `label` collated as Dutch. */
 export const modifiedAndLabelSorts =
   <T extends RecordTable>(key: string, label: (table: T, id: number) => string | undefined) =>
-  (table: T): Record<string, SortOrder> => ({ modified: modifiedOrder(table), [key]: collatedOrder(table.size, 'nl', (id) => label(table, id)) });
+  (table: T): Record<string, () => SortOrder> => ({ modified: () => modifiedOrder(table), [key]: () => collatedOrder(table.size, 'nl', (id) => label(table, id)) });
 
 /**
  * The collection index of a kind listed under one label (exhibitions by title, concepts by label): sorted by

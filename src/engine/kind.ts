@@ -78,11 +78,15 @@ export interface IndexDeclaration<T extends RecordTable> {
   /** Library names of the index SELECTs, by the part of the rows each fills. */
   readonly queries: Readonly<Record<string, string>>;
   /** The kind's table from the rows of every index query. */
-  table(generationId: string, rows: Readonly<Record<string, readonly Row[]>>): T;
+  table(generationId: string, rows: Readonly<Record<string, readonly Row[]>>): T | Promise<T>;
   /** Values of `sortBy`; the first is pid order and the default. */
   readonly sortKeys: readonly [string, ...string[]];
-  /** The order of every other sort key (and `modified`, which `modifiedSince` reads). */
-  sorts(table: T): Record<string, SortOrder>;
+  /**
+   * The order of every other sort key (and `modified`, which `modifiedSince` reads), each computed when the
+   * builder asks for it: one order a turn of the event loop, since a replica builds the index of the next
+   * generation while it serves the current one.
+   */
+  sorts(table: T): Record<string, () => SortOrder>;
   /** The fields `q` searches, with their weights. */
   textFields(table: T): TextField[];
   readonly filters: readonly CollectionFilter<T>[];

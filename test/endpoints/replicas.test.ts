@@ -148,7 +148,18 @@ describeWithRedis().each(STORES)('two replicas on one data folder and one Redis,
     };
     // The first replica makes the demo generation; the second starts on it (two first starts on an empty
     // folder would both make one).
-    await startReplica('A', portA);
+    await startReplica('A', portA).catch(async (err: unknown) => {
+      // Once (CI, 2026-11-29), Debian's virtuoso-t ended by itself while replica A wrote the 10-object demo to
+      // it; a local run could not make it happen again (3 runs beside 2 busy loops). The replicas are this file's
+      // subject, not that crash: it is reported with the server's last output (by the helper, and here), the
+      // server is started again on its database, and A starts once more, which also tests that a publication
+      // cut by a crash starts over. Any other failure, or a second crash, fails the test.
+      const crash = virtuoso?.crashed();
+      if (virtuoso === undefined || crash === undefined) throw err;
+      console.warn(`${FILE}: Virtuoso ended by itself (${crash.how}) while replica A published; restarting it once:\n${crash.output}`);
+      await virtuoso.restart();
+      await startReplica('A', portA);
+    });
     await startReplica('B', portB === portA ? await freePort() : portB);
     const page = JSON.parse((await get(replicas[0]!, '/v2/id/objects', '198.51.100.1')).body) as { 'hydra:member': { '@id': string }[] };
     recordPath = new URL(page['hydra:member'][0]!['@id']).pathname;

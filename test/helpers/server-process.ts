@@ -24,6 +24,8 @@ export interface ServerProcessOptions {
   pollMs: number;
   /** Called with every chunk the program writes (stdout and stderr), beside the tail kept for errors. */
   onOutput?: (text: string) => void;
+  /** Called when the program ends without stop() (a crash, the OOM killer), with how and its last output. */
+  onUnexpectedExit?: (how: string, output: string) => void;
 }
 
 const exited = (child: ChildProcess): Promise<void> =>
@@ -65,7 +67,10 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   // which is often the only trace of why the test's requests then failed.
   let stopping = false;
   child.once('exit', (code, signal) => {
-    if (!stopping) console.error(`${name} exited unexpectedly (${signal ?? `exit ${code}`}); its last output:\n${log}`);
+    if (stopping) return;
+    const how = signal ?? `exit ${code}`;
+    console.error(`${name} exited unexpectedly (${how}); its last output:\n${log}`);
+    options.onUnexpectedExit?.(how, log);
   });
   const stop = async (how: StopOptions = {}): Promise<void> => {
     stopping = true;

@@ -113,6 +113,11 @@ export interface VirtuosoServer {
   kill(): Promise<void>;
   /** Starts the server again on its database and ports (after {@link kill}); resolves once it answers. */
   restart(): Promise<void>;
+  /**
+   * How the server ended and its last output, when it ended by itself (a crash) since it last started;
+   * undefined while it runs or after stop() or kill().
+   */
+  crashed(): { how: string; output: string } | undefined;
 }
 
 /** The virtuoso.ini of a test database: Debian's sections, paths relative to the directory, small buffers. */
@@ -234,6 +239,7 @@ export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virt
   const sparqlUrl = `http://127.0.0.1:${httpPort}/sparql`;
   // Generous: on a 2-core machine running several test files beside it, a fresh Virtuoso once took over 30 s to answer.
   const timeoutMs = options.startTimeoutMs ?? 90000;
+  let crash: { how: string; output: string } | undefined;
   const launch = () => startServerProcess({
     name: 'virtuoso-t',
     bin: VIRTUOSO_BIN,
@@ -250,6 +256,7 @@ export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virt
     readyWhat: `answer ${sparqlUrl}`,
     timeoutMs,
     pollMs: 100,
+    onUnexpectedExit: (how, output) => (crash = { how, output }),
   });
   let stopRunning = await launch();
 
@@ -273,7 +280,9 @@ export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virt
     stop: () => stopRunning(),
     kill: () => stopRunning({ kill: true, keepDir: true }),
     restart: async () => {
+      crash = undefined;
       stopRunning = await launch();
     },
+    crashed: () => crash,
   };
 }

@@ -8,6 +8,8 @@
  * (docs/collection-index.md, "Memory"). The property tests (test/unit/text-search.test.ts) hold every score
  * computed on them to MiniSearch's own search.
  */
+import { setImmediate as turn } from 'node:timers/promises';
+
 export interface Bm25 {
   readonly k: number;
   readonly b: number;
@@ -47,8 +49,6 @@ interface Growing {
   ids: number[];
   freqs: number[];
 }
-
-const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export class PostingLists {
   private constructor(

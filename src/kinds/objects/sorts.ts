@@ -8,13 +8,13 @@ export type SortKey = (typeof SORT_KEYS)[number];
 const finite = (value: number | undefined): number | undefined => (value !== undefined && Number.isFinite(value) ? value : undefined);
 
 /** The order of every sort key but objectNumber (id order), for `table`. */
-export function objectSorts(table: ObjectTable): Record<Exclude<SortKey, 'objectNumber'>, SortOrder> {
+export function objectSorts(table: ObjectTable): Record<Exclude<SortKey, 'objectNumber'>, () => SortOrder> {
   return {
-    modified: modifiedOrder(table),
-    titleNL: collatedOrder(table.size, 'nl', (id) => table.titles.nl[id]),
-    titleFR: collatedOrder(table.size, 'fr', (id) => table.titles.fr[id]),
-    titleEN: collatedOrder(table.size, 'en', (id) => table.titles.en[id]),
-    dateBegin: orderBy(table.size, (id) => finite(table.periodBegin[id]), (a, b) => a - b),
-    dateEnd: orderBy(table.size, (id) => finite(table.periodEnd[id]), (a, b) => a - b),
+    modified: () => modifiedOrder(table),
+    titleNL: () => collatedOrder(table.size, 'nl', (id) => table.titles.nl[id]),
+    titleFR: () => collatedOrder(table.size, 'fr', (id) => table.titles.fr[id]),
+    titleEN: () => collatedOrder(table.size, 'en', (id) => table.titles.en[id]),
+    dateBegin: () => orderBy(table.size, (id) => finite(table.periodBegin[id]), (a, b) => a - b),
+    dateEnd: () => orderBy(table.size, (id) => finite(table.periodEnd[id]), (a, b) => a - b),
   };
 }
