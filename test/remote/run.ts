@@ -89,11 +89,22 @@ async function main(): Promise<number> {
     console.log(`remote-store pass: Virtuoso ready in ${virtuoso.startupMs} ms; demo generation written in ${Date.now() - started} ms (${report?.quads ?? 0} statements, bulk loader)`);
     const paths = process.argv.length > 2 ? process.argv.slice(2) : TEST_DIRS;
     const ignore = process.argv.length > 2 ? [] : ['--testPathIgnorePatterns', ...[...NOT_STORE_TESTS, ...REDUNDANT].map((name) => `/test/endpoints/${name}`)];
-    const args = ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', ...paths, ...ignore];
-    return await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-      child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    });
+    const jest = (more: string[] = []): Promise<number> =>
+      new Promise<number>((resolve) => {
+        const args = ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', ...paths, ...ignore, ...more];
+        const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+        child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+      });
+    const code = await jest();
+    const crash = virtuoso.crashed();
+    if (code === 0 || crash === undefined) return code;
+    // Debian's Virtuoso 7.2 (07.20.3229) ended with SIGSEGV in two test runs of 2026-11-29 (docs/virtuoso-notes.md,
+    // "Crashes"), and every test that asked it after that failed with a refused connection. Once: the server is
+    // started again on its database (the demo generation was checkpointed when written) and the tests that failed
+    // run again. A second crash, or a test that fails again, fails the pass.
+    console.warn(`remote-store pass: Virtuoso ended by itself (${crash.how}); restarting it once and running the failed tests again`);
+    await virtuoso.restart();
+    return await jest(['--onlyFailures']);
   } finally {
     await virtuoso.stop();
   }
