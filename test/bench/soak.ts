@@ -374,8 +374,8 @@ try {
     SPARQL_STORE_ISQL: `127.0.0.1:${sparql.isqlPort}`,
     STORE_ISQL_BIN: ISQL_BIN as string,
     // One loader: the REST server goes on serving while the second harvest loads into it, on the cores the
-    // replicas share; with two (the default, measured in the soak of 2026-11-29: 57 REST failures, all during
-    // that load) the load took both. docs/operations.md says the same to operators.
+    // replicas share. With two (the default) the load took both, and the server's own time limit (15 s) ended
+    // three record queries (the soak of 2026-11-29, 06:47). docs/configuration.md says the same to operators.
     STORE_BULK_LOADERS: '1',
     REDIS_URL: redis.url,
     RATE_LIMIT_PER_MINUTE: '1000000',
