@@ -18,7 +18,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { freePort, REDIS_BIN, redisCommand, startRedis, type RedisServer } from '../helpers/redis.js';
 import { startServerProcess } from '../helpers/server-process.js';
 import { waitFor } from '../helpers/service-process.js';
-import { startVirtuoso, VIRTUOSO_BIN, type VirtuosoServer } from '../helpers/virtuoso.js';
+import { restartIfCrashed, startVirtuoso, VIRTUOSO_BIN, type VirtuosoServer } from '../helpers/virtuoso.js';
 
 const FILE = 'test/endpoints/replicas.test.ts';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -151,13 +151,10 @@ describeWithRedis().each(STORES)('two replicas on one data folder and one Redis,
     await startReplica('A', portA).catch(async (err: unknown) => {
       // Once (CI, 2026-11-29), Debian's virtuoso-t ended by itself while replica A wrote the 10-object demo to
       // it; a local run could not make it happen again (3 runs beside 2 busy loops). The replicas are this file's
-      // subject, not that crash: it is reported with the server's last output (by the helper, and here), the
-      // server is started again on its database, and A starts once more, which also tests that a publication
-      // cut by a crash starts over. Any other failure, or a second crash, fails the test.
-      const crash = virtuoso?.crashed();
-      if (virtuoso === undefined || crash === undefined) throw err;
-      console.warn(`${FILE}: Virtuoso ended by itself (${crash.how}) while replica A published; restarting it once:\n${crash.output}`);
-      await virtuoso.restart();
+      // subject, not that crash: it is reported with the server's last output (by the helper), the server is
+      // started again on its database, and A starts once more, which also tests that a publication cut by a
+      // crash starts over. Any other failure, or a second crash, fails the test.
+      if (virtuoso === undefined || !(await restartIfCrashed(virtuoso, `while replica A published (${FILE})`))) throw err;
       await startReplica('A', portA);
     });
     await startReplica('B', portB === portA ? await freePort() : portB);

@@ -24,8 +24,8 @@ export interface ServerProcessOptions {
   pollMs: number;
   /** Called with every chunk the program writes (stdout and stderr), beside the tail kept for errors. */
   onOutput?: (text: string) => void;
-  /** Called when the program ends without stop() (a crash, the OOM killer), with how and its last output. */
-  onUnexpectedExit?: (how: string, output: string) => void;
+  /** Called when the program ends without stop() (a crash, the OOM killer), with how, after its last output is printed. */
+  onUnexpectedExit?: (how: string) => void;
 }
 
 const exited = (child: ChildProcess): Promise<void> =>
@@ -70,7 +70,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     if (stopping) return;
     const how = signal ?? `exit ${code}`;
     console.error(`${name} exited unexpectedly (${how}); its last output:\n${log}`);
-    options.onUnexpectedExit?.(how, log);
+    options.onUnexpectedExit?.(how);
   });
   const stop = async (how: StopOptions = {}): Promise<void> => {
     stopping = true;

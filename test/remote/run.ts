@@ -13,7 +13,7 @@ import { KINDS } from '../../src/kinds/index.js';
 import { currentGeneration } from '../../src/store/generations.js';
 import { ensurePublished } from '../../src/store/stores.js';
 import { DEMO_READY_FILE, demoData, TEST_BASE_URL } from '../helpers/demo.js';
-import { ISQL_BIN, startVirtuoso, VIRTUOSO_BIN } from '../helpers/virtuoso.js';
+import { ISQL_BIN, restartIfCrashed, startVirtuoso, VIRTUOSO_BIN } from '../helpers/virtuoso.js';
 
 /**
  * Every conformance test runs here. The collection indexes are built from Virtuoso's answers; the oracle
@@ -96,14 +96,11 @@ async function main(): Promise<number> {
         child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
       });
     const code = await jest();
-    const crash = virtuoso.crashed();
-    if (code === 0 || crash === undefined) return code;
     // Debian's Virtuoso 7.2 (07.20.3229) ended with SIGSEGV in two test runs of 2026-11-29 (docs/virtuoso-notes.md,
     // "Crashes"), and every test that asked it after that failed with a refused connection. Once: the server is
     // started again on its database (the demo generation was checkpointed when written) and the tests that failed
     // run again. A second crash, or a test that fails again, fails the pass.
-    console.warn(`remote-store pass: Virtuoso ended by itself (${crash.how}); restarting it once and running the failed tests again`);
-    await virtuoso.restart();
+    if (code === 0 || !(await restartIfCrashed(virtuoso, 'during the remote-store pass'))) return code;
     return await jest(['--onlyFailures']);
   } finally {
     await virtuoso.stop();
