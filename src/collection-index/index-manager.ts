@@ -45,6 +45,8 @@ export class CollectionIndexes<T extends RecordTable = RecordTable> {
   private building: Build<T> | undefined;
   /** One index built ahead, for a generation the store does not serve yet. */
   private prepared: Build<T> | undefined;
+  /** The index built ahead, once its build is done: taken at once when its generation serves. */
+  private preparedIndex: CollectionIndex<T> | undefined;
   /** The last failed build, so that requests do not start the next one at once. */
   private failed: { generationId: string; at: number } | undefined;
 
@@ -55,9 +57,12 @@ export class CollectionIndexes<T extends RecordTable = RecordTable> {
     private readonly collection?: string,
   ) {}
 
-  /** True when the index of `generationId` is built and taken (what a request would answer from). */
+  /**
+   * True when the index of `generationId` is built: taken, or built ahead and done (taken by the next request),
+   * so that /readyz does not say 503 between a swap and the moment the new generation's index is taken.
+   */
   builtFor(generationId: string): boolean {
-    return this.index?.generationId === generationId;
+    return this.index?.generationId === generationId || this.preparedIndex?.generationId === generationId;
   }
 
   /**
@@ -66,7 +71,8 @@ export class CollectionIndexes<T extends RecordTable = RecordTable> {
    */
   async forRequest(): Promise<CollectionIndex<T>> {
     const generationId = this.servedGeneration();
-    if (generationId !== undefined && this.index?.generationId === generationId) return this.index;
+    const taken = generationId === undefined ? undefined : this.taken(generationId);
+    if (taken) return taken;
     const underWay = generationId !== undefined && (this.building?.generationId === generationId || this.prepared?.generationId === generationId);
     const failedLately = this.failed !== undefined && this.failed.generationId === generationId && Date.now() - this.failed.at < RETRY_BUILD_MS;
     if (generationId === undefined || (!underWay && failedLately)) throw new IndexNotReadyError(this.collection);
@@ -84,12 +90,14 @@ export class CollectionIndexes<T extends RecordTable = RecordTable> {
   async current(): Promise<CollectionIndex<T>> {
     const generationId = this.servedGeneration();
     if (generationId === undefined) throw new Error('no generation is served yet');
-    if (this.index?.generationId === generationId) return this.index;
+    const taken = this.taken(generationId);
+    if (taken) return taken;
     if (this.building?.generationId !== generationId) {
       let ahead: Promise<CollectionIndex<T>> | undefined;
       if (this.prepared?.generationId === generationId) {
         ahead = this.prepared.done;
         this.prepared = undefined;
+        this.preparedIndex = undefined;
       }
       const done = this.buildFor(generationId, ahead)
         .catch((err: unknown) => {
@@ -121,9 +129,25 @@ export class CollectionIndexes<T extends RecordTable = RecordTable> {
     if (this.prepared?.generationId === generationId) return this.prepared.done;
     const done = build();
     // Observed here: a failed preload only means the usual build, which reports its own failures.
-    done.catch(() => undefined);
+    done.then(
+      (index) => {
+        if (this.prepared?.done === done) this.preparedIndex = index;
+      },
+      () => undefined,
+    );
     this.prepared = { generationId, done };
+    this.preparedIndex = undefined;
     return done;
+  }
+
+  /** The taken index of `generationId`, after taking the one built ahead if it is done; else undefined. */
+  private taken(generationId: string): CollectionIndex<T> | undefined {
+    if (this.index?.generationId === generationId) return this.index;
+    if (this.preparedIndex?.generationId !== generationId) return undefined;
+    this.index = this.preparedIndex;
+    this.prepared = undefined;
+    this.preparedIndex = undefined;
+    return this.index;
   }
 
   /** True when `generationId`'s index is built, being built, or built ahead. */

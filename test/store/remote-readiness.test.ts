@@ -97,8 +97,10 @@ describeWithVirtuoso(FILE)('readiness of a replica on the remote store', () => {
       const [readyz, page] = await Promise.all(['/readyz', '/v2/id/objects'].map((path) => fetch(`${origin}${path}`, { signal: AbortSignal.timeout(10_000) })));
       const body = (await readyz!.json()) as { generation: string };
       const objects = [...new Set(objectsOf(await page!.text()))].join(',');
-      // Neither the replica nor its collection stops answering while the new generation is indexed.
-      expect({ readyz: readyz!.status, objects: page!.status }).toEqual({ readyz: 200, objects: 200 });
+      // Neither the replica nor its collection stops answering while the new generation is indexed (a 503's
+      // body says why: the store unavailable, or what is still built).
+      const why = readyz!.status === 200 ? {} : { body };
+      expect({ readyz: readyz!.status, objects: page!.status, ...why }).toEqual({ readyz: 200, objects: 200 });
       seen.push({ generation: body.generation, objects });
       if (body.generation === second.id) break;
       if (performance.now() - started > 30_000) throw new Error(`still serving ${body.generation} after 30 s`);

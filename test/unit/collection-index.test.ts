@@ -172,6 +172,43 @@ describe('Index rebuilds', () => {
     expect((await waiting.forRequest()).generationId).toBe('slow');
   });
 
+  it('counts an index built ahead as built the moment its generation serves, before any request takes it', async () => {
+    let served = 'g1';
+    const builds: string[] = [];
+    const indexes = new CollectionIndexes(async (id) => {
+      builds.push(id);
+      return fakeIndex(id);
+    }, () => served);
+    await indexes.current();
+    await indexes.preload('g2', async () => fakeIndex('g2'));
+    expect([indexes.builtFor('g1'), indexes.builtFor('g2')]).toEqual([true, true]);
+    // The swap: /readyz asks builtFor synchronously, before anything has taken the index built ahead.
+    served = 'g2';
+    expect(indexes.builtFor('g2')).toBe(true);
+    const taken = await indexes.forRequest();
+    expect(taken.generationId).toBe('g2');
+    expect(await indexes.current()).toBe(taken);
+    // Built once, by current() for g1; g2's came from the preload.
+    expect(builds).toEqual(['g1']);
+  });
+
+  it('does not count an index built ahead that is still under way, or that failed', async () => {
+    const indexes = new CollectionIndexes(async (id) => fakeIndex(id), () => 'g1');
+    let release: () => void = () => undefined;
+    const under = indexes.preload('g2', async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return fakeIndex('g2');
+    });
+    expect(indexes.builtFor('g2')).toBe(false);
+    release();
+    await under;
+    expect(indexes.builtFor('g2')).toBe(true);
+    await indexes.preload('g3', async () => {
+      throw new Error('the stored index could not be read');
+    }).catch(() => undefined);
+    expect([indexes.builtFor('g2'), indexes.builtFor('g3')]).toEqual([false, false]);
+  });
+
   it('starts no build for requests within RETRY_BUILD_MS of a failed one', async () => {
     let builds = 0;
     const indexes = new CollectionIndexes(async () => {
