@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from '../config/config.js';
 import type { Config } from '../config/config.js';
 import type { Generation } from '../store/generations.js';
 import type { PublishEvents } from '../store/stores.js';
-import { describeCheck } from '../store/remote/publish.js';
+import { describeCheck, type PublishReport } from '../store/remote/publish.js';
 import type { Progress } from './progress.js';
 import { KIND_NAMES } from '../kinds/index.js';
 import type { RecordKinds } from '../vocab/record-kinds.js';
@@ -103,7 +103,10 @@ export function reportPublication(command: string, progress: Progress, stream: N
       stream.write(`${command}: writing to the SPARQL server\n`);
     },
     onDone: (report, role) => {
-      const bulk = report.bulk ? ` (bulk loader: ${report.bulk.files} files written in ${(report.bulk.writeMs / 1000).toFixed(1)} s, loaded in ${(report.bulk.loadMs / 1000).toFixed(1)} s, ${describeCheck(report.bulk)})` : '';
+      const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+      const written = (bulk: NonNullable<PublishReport['bulk']>): string =>
+        bulk.writtenBefore === undefined ? `written in ${seconds(bulk.writeMs)}` : `written beside the generation in ${seconds(bulk.writtenBefore)}`;
+      const bulk = report.bulk ? ` (bulk loader: ${report.bulk.files} files ${written(report.bulk)}, loaded in ${seconds(report.bulk.loadMs)}, ${describeCheck(report.bulk)})` : '';
       const server = role === 'sparql' ? "the public SPARQL endpoint's server" : 'the SPARQL server';
       stream.write(`${command}: written to ${server}, ${report.quads} statements in ${report.graphs} graphs, ${(report.ms / 1000).toFixed(1)} s${bulk}\n`);
     },

@@ -9,7 +9,7 @@ import { createGeneration } from '../store/generations.js';
 import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError, reportPublication } from './common.js';
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
-import { indexingStore, publishStep } from '../store/stores.js';
+import { indexingStore, publication } from '../store/stores.js';
 import { KIND_NAMES, KINDS } from '../kinds/index.js';
 import { kindSources } from '../harvest/kind-source.js';
 
@@ -45,7 +45,7 @@ runCli(USAGE, async () => {
       },
       {
         onCheck: (p) => progress.update({ phase: 'check', ...p, unit: 'bytes' }),
-        derive: publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('harvest', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('harvest', progress)),
+        ...publication(settings, values['no-index'] === true ? undefined : storedIndexOption('harvest', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('harvest', progress)),
       },
     );
     progress.stop();

@@ -9,7 +9,7 @@ import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError, rep
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
 import { KIND_NAMES } from '../kinds/index.js';
-import { indexingStore, publishStep } from '../store/stores.js';
+import { indexingStore, publication } from '../store/stores.js';
 
 const USAGE = `usage: npm run load -- FILE.nq[.gz] [--base-url URL] [--no-index]
 
@@ -33,8 +33,8 @@ runCli(USAGE, async () => {
       ...(quads === undefined ? {} : { detail: `${quads.toLocaleString('en')} quads`, rateOf: { count: quads, unit: 'quads' } }),
     });
   try {
-    const derive = publishStep(settings, values['no-index'] === true ? undefined : storedIndexOption('load', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('load', progress));
-    const generation = await loadNQuadsFile(settings.dataDir, file, { kinds: KIND_NAMES, baseUrl, fallbackBaseUrl: settings.baseUrl, onProgress, derive });
+    const publishing = publication(settings, values['no-index'] === true ? undefined : storedIndexOption('load', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('load', progress));
+    const generation = await loadNQuadsFile(settings.dataDir, file, { kinds: KIND_NAMES, baseUrl, fallbackBaseUrl: settings.baseUrl, onProgress, ...publishing });
     progress.stop();
     printGeneration(generation, Date.now() - started);
   } catch (err) {

@@ -14,7 +14,7 @@ import { createWriteStream, unwatchFile, watchFile } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
+import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { recordSwitch, type SwitchSummary } from '../changes/record-switch.js';
@@ -69,6 +69,16 @@ export interface WriteResult {
   details?: Record<string, unknown>;
 }
 
+/** What sees a generation's N-Quads text as it is written: every chunk of each file, in order, then the end. */
+export interface GenerationTap {
+  public(chunk: string): Promise<void>;
+  nonPublic(chunk: string): Promise<void>;
+  /** Everything was written (before the generation's check). */
+  end(): Promise<void>;
+  /** The generation failed: whatever the tap made is removed. */
+  abort(): Promise<void>;
+}
+
 export interface CreateOptions {
   /** Make the new generation current once it is in place (default true). */
   makeCurrent?: boolean;
@@ -79,6 +89,11 @@ export interface CreateOptions {
    * moves into generations/; a failure fails the generation like any other step.
    */
   derive?: (staged: Generation) => Promise<void>;
+  /**
+   * Sees the generation's statements as they are written (the bulk loader's files, written in the same pass:
+   * stores.ts, `publication`); ended before the check, aborted when the generation fails.
+   */
+  tap?: (id: string) => Promise<GenerationTap>;
 }
 
 /** Paths of the files of a generation folder. */
@@ -118,10 +133,12 @@ export async function createGeneration(
   const staging = path.join(stagingRoot(dataDir), id);
   await mkdir(staging, { recursive: true });
   let manifest: GenerationManifest;
+  let tap: GenerationTap | undefined;
   try {
     await writeFile(path.join(staging, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname() }));
     const files = generationFiles(staging);
-    const result = (await writeGzipPair(files, write)) ?? {};
+    tap = await options.tap?.(id);
+    const result = (await writeGzipPair(files, write, tap)) ?? {};
     await Promise.all([fsyncFile(files.public), fsyncFile(files.nonPublic)]);
     const baseUrl = result.baseUrl ?? meta.baseUrl;
     if (baseUrl === undefined) throw new Error('the base URL of the records is unknown; pass it explicitly');
@@ -135,6 +152,7 @@ export async function createGeneration(
     await rename(staging, path.join(generationsDir(dataDir), id));
     await fsyncDir(generationsDir(dataDir));
   } catch (err) {
+    await tap?.abort().catch(() => undefined);
     await rm(staging, { recursive: true, force: true });
     throw err;
   }
@@ -146,12 +164,27 @@ export async function createGeneration(
 async function writeGzipPair(
   files: { public: string; nonPublic: string },
   write: (out: GenerationOutput) => Promise<WriteResult | void>,
+  tap?: GenerationTap,
 ): Promise<WriteResult | void> {
   const gzip = (): ReturnType<typeof createGzip> => createGzip({ level: GZIP_LEVEL, chunkSize: 1 << 16 });
-  const out = { public: gzip(), nonPublic: gzip() };
+  // With a tap, each chunk goes to it before the gzip stream (strings stay strings: decodeStrings false).
+  const tapped = (see: ((chunk: string) => Promise<void>) | undefined): Writable[] =>
+    see === undefined
+      ? [gzip()]
+      : [
+          new Transform({
+            decodeStrings: false,
+            transform(chunk: string | Buffer, _encoding, callback) {
+              see(typeof chunk === 'string' ? chunk : chunk.toString('utf8')).then(() => callback(null, chunk), callback);
+            },
+          }),
+          gzip(),
+        ];
+  const streams = { public: tapped(tap && ((chunk) => tap.public(chunk))), nonPublic: tapped(tap && ((chunk) => tap.nonPublic(chunk))) };
+  const out = { public: streams.public[0] as Writable, nonPublic: streams.nonPublic[0] as Writable };
   const done = Promise.all([
-    pipeline(out.public, createWriteStream(files.public)),
-    pipeline(out.nonPublic, createWriteStream(files.nonPublic)),
+    pipeline([...streams.public, createWriteStream(files.public)]),
+    pipeline([...streams.nonPublic, createWriteStream(files.nonPublic)]),
   ]);
   // Observed here so that a pipeline failing while `write` still runs is not an unhandled rejection.
   done.catch(() => undefined);
@@ -166,6 +199,7 @@ async function writeGzipPair(
   }
   for (const stream of [out.public, out.nonPublic]) if (!stream.writableEnded) stream.end();
   await done;
+  await tap?.end();
   return result;
 }
 

@@ -35,6 +35,8 @@ export interface LoadOptions {
   makeCurrent?: boolean;
   /** Writes derived files into the checked generation before it is moved in (see CreateOptions). */
   derive?: CreateOptions['derive'];
+  /** Sees the statements as they are written (see CreateOptions). */
+  tap?: CreateOptions['tap'];
 }
 
 const ADMIN = {
@@ -75,7 +77,7 @@ export async function loadNQuadsFile(dataDir: string, file: string, options: Loa
         },
       };
     },
-    { makeCurrent: options.makeCurrent, onCheck: (p) => options.onProgress?.({ phase: 'check', ...p }), derive: options.derive },
+    { makeCurrent: options.makeCurrent, onCheck: (p) => options.onProgress?.({ phase: 'check', ...p }), derive: options.derive, tap: options.tap },
   );
 }
 

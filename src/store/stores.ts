@@ -10,7 +10,9 @@ import path from 'node:path';
 import type { Config } from '../config/config.js';
 import { generationFiles, type CreateOptions, type Generation } from './generations.js';
 import { parseManifest } from './manifest.js';
+import { BulkFiles } from './remote/bulk-files.js';
 import { BulkLoader } from './remote/bulk-load.js';
+import { generationGraphs } from './remote/graph-view.js';
 import { Isql } from './remote/isql.js';
 import { dropGenerations, isPublished, publishedGenerations, publishGeneration, type PublishOptions, type PublishReport } from './remote/publish.js';
 import { RemoteServer } from './remote/remote-server.js';
@@ -155,6 +157,48 @@ export function publishStep(config: Pick<Config, 'store'>, after: ((staged: Gene
       events.onDone?.(report, role);
     }
     await after?.(staged);
+  };
+}
+
+/**
+ * How a data command writes the generation it makes to the remote servers: the `derive` step (publishStep), and
+ * when every server loads through the bulk loader, a `tap` as well: the bulk loader's files are written in the
+ * same pass as the generation (nothing is read back), once for every server, and the servers load them side by
+ * side once the generation is checked; the files are removed after, whatever happened. For the embedded store,
+ * `after` alone.
+ */
+export function publication(config: Pick<Config, 'store'>, after: ((staged: Generation) => Promise<void>) | undefined, events: PublishEvents = {}): Pick<CreateOptions, 'tap' | 'derive'> {
+  const roles = serverRoles(config);
+  const bulk = config.store?.bulk;
+  const loaders = roles.map((role) => bulkLoader(config, role));
+  const derive = publishStep(config, after, events);
+  if (roles.length === 0 || bulk === undefined || !loaders.every((loader) => loader !== undefined)) return derive === undefined ? {} : { derive };
+  let files: BulkFiles | undefined;
+  return {
+    tap: async (id) => {
+      files = await BulkFiles.create({ dir: bulk.dir, ...(bulk.serverDir === undefined ? {} : { serverDir: bulk.serverDir }) }, id, generationGraphs(id));
+      return files.tap();
+    },
+    derive: async (staged) => {
+      const written = files;
+      if (written === undefined) return derive?.(staged);
+      events.onStart?.();
+      try {
+        const published = await Promise.allSettled(
+          roles.map(async (role, i) => {
+            const server = remoteServer(config, role) as RemoteServer;
+            const options: PublishOptions = { bulk: loaders[i] as BulkLoader, files: written, ...(role === 'sparql' ? { publicOnly: true } : {}) };
+            const report = await publishGeneration(server, staged.dir, staged.manifest, options).finally(() => server.close());
+            events.onDone?.(report, role);
+          }),
+        );
+        const failed = published.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+        if (failed) throw failed.reason;
+      } finally {
+        await written.remove();
+      }
+      await after?.(staged);
+    },
   };
 }
 

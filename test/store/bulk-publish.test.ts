@@ -16,9 +16,9 @@ import { createGeneration, type Generation } from '../../src/store/generations.j
 import { BulkLoader } from '../../src/store/remote/bulk-load.js';
 import { generationGraphs } from '../../src/store/remote/graph-view.js';
 import { Isql } from '../../src/store/remote/isql.js';
-import { dropGenerations, isPublished, PublicationInterruptedError, publishGeneration } from '../../src/store/remote/publish.js';
+import { dropGenerations, isPublished, PublicationInterruptedError, publishGeneration, type PublishReport } from '../../src/store/remote/publish.js';
 import { RemoteServer } from '../../src/store/remote/remote-server.js';
-import { createStores, ensurePublished, remoteServer } from '../../src/store/stores.js';
+import { createStores, ensurePublished, publication, remoteServer } from '../../src/store/stores.js';
 import type { RemoteStore } from '../../src/store/remote/remote-store.js';
 import { startHangingProxy } from '../helpers/tcp-proxy.js';
 import { describeWithVirtuoso, freePort, ISQL_BIN, startVirtuoso, type VirtuosoServer } from '../helpers/virtuoso.js';
@@ -272,6 +272,75 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
     expect(report?.quads).toBe(distinctPublic() + DISTINCT_NON_PUBLIC);
     expect(await isPublished(server, third.id)).toBe(true);
   });
+  it('writes the bulk files in the generation’s own pass, once for both servers, which load them side by side', async () => {
+    // The public SPARQL endpoint's own server (SPARQL_STORE_URL), reading the same bulk folder.
+    const apart = await startVirtuoso({ dirsAllowed: [virtuoso.loadDir] });
+    const apartServer = new RemoteServer({ queryUrl: apart.sparqlUrl });
+    try {
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        STORE_URL: virtuoso.sparqlUrl,
+        STORE_USER: virtuoso.user,
+        STORE_PASSWORD: virtuoso.password,
+        STORE_BULK_DIR: virtuoso.loadDir,
+        STORE_ISQL: `127.0.0.1:${virtuoso.isqlPort}`,
+        STORE_ISQL_BIN: ISQL_BIN as string,
+        SPARQL_STORE_URL: apart.sparqlUrl,
+        SPARQL_STORE_ISQL: `127.0.0.1:${apart.isqlPort}`,
+      });
+      const reports: { role: string; report: PublishReport }[] = [];
+      let after = 0;
+      const publishing = publication(config, async () => void after++, { onDone: (report, role) => reports.push({ role, report }) });
+      const tap = publishing.tap as NonNullable<typeof publishing.tap>;
+      let filesWhenWritten: string[] = [];
+      const made = await createGeneration(
+        dataDir,
+        { source: { kind: 'load', path: 'test' }, baseUrl: BASE, kinds: KIND_NAMES },
+        async (out) => {
+          const { pub, nonPub } = files();
+          out.public.end(`${pub.join('\n')}\n`);
+          out.nonPublic.end(`${nonPub.join('\n')}\n`);
+        },
+        {
+          // What the folder holds once the generation's two files are written, before its check and publication.
+          tap: async (id) => {
+            const seeing = await tap(id);
+            return { ...seeing, end: async () => void (await seeing.end(), (filesWhenWritten = await readdir(join(virtuoso.loadDir, id)))) };
+          },
+          ...(publishing.derive ? { derive: publishing.derive } : {}),
+        },
+      );
+      expect(filesWhenWritten.some((name) => name.startsWith('public-'))).toBe(true);
+      expect(filesWhenWritten.some((name) => name.startsWith('nonpublic-'))).toBe(true);
+      // Both servers loaded the files written beside the generation: nothing was written at publication.
+      expect(reports.map(({ role }) => role).sort()).toEqual(['rest', 'sparql']);
+      for (const { report } of reports) expect([report.bulk?.writtenBefore !== undefined, report.bulk?.writeMs, report.bulk?.check]).toEqual([true, 0, 'rows']);
+      expect(Object.fromEntries(reports.map(({ role, report }) => [role, report.quads]))).toEqual({ rest: distinctPublic() + DISTINCT_NON_PUBLIC, sparql: distinctPublic() });
+      const graphs = generationGraphs(made.id);
+      expect(await isPublished(server, made.id)).toBe(true);
+      expect(await count(`GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${graphs.nonPublicPrefix}"))`)).toBe(DISTINCT_NON_PUBLIC);
+      expect(await count(`GRAPH <${graphs.unionGraph}> { ?s ?p ?o }`)).toBe(RECORDS * 3 + 1);
+      // The public server: the public part only, nothing private.
+      const apartCount = async (where: string): Promise<number> =>
+        Number(json((await apartServer.query(`SELECT (COUNT(*) AS ?n) WHERE { ${where} }`, 'application/sparql-results+json')).body).results.bindings[0]?.n?.value);
+      expect([await isPublished(apartServer, made.id, 'public'), await isPublished(apartServer, made.id)]).toEqual([true, false]);
+      expect(await apartCount(`GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${graphs.publicPrefix}"))`)).toBe(distinctPublic());
+      expect(await apartCount(`GRAPH <${graphs.unionGraph}> { ?s ?p ?o }`)).toBe(RECORDS * 3 + 1);
+      expect(await apartCount(`GRAPH ?g { ?s ?p "Geheim"@nl }`)).toBe(0);
+      // The stored index (after) ran once; the folder and both load lists are empty again.
+      expect(after).toBe(1);
+      expect(await readdir(virtuoso.loadDir)).toEqual([]);
+      for (const port of [virtuoso.isqlPort, apart.isqlPort]) {
+        const sql = new Isql({ address: `127.0.0.1:${port}`, user: 'dba', password: 'dba', bin: ISQL_BIN as string });
+        expect((await sql.run([`select count(*) from DB.DBA.LOAD_LIST where ll_file like '${virtuoso.loadDir}/%';`])).trim()).toBe('0');
+      }
+      await dropGenerations(server, [made.id]);
+    } finally {
+      await apartServer.close();
+      await apart.stop();
+    }
+  }, 120_000);
+
   it('publishes and drops through the bulk loader as the writer account with exactly the grants of docs/operations.md', async () => {
     const writer = await documentedWriter();
     for (const text of writer.execs) await isqlExec(`127.0.0.1:${virtuoso.isqlPort}`, text);

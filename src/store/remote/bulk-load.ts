@@ -1,29 +1,19 @@
 /**
  * Publication through Virtuoso's bulk loader, the server's documented fast path (docs/operations.md, "Bulk
- * publication"): the generation's statements are written as gzipped TriG files, one block per graph, graph names
- * already prefixed (graph-view.ts) and the public statements also in the generation's union graph, into a folder the
- * server reads (`DirsAllowed`); each file is registered with `ld_dir` as soon as it is written and loaded by
- * several `rdf_loader_run()` at once over the SQL port while the next files are written, and the whole is made
- * durable with `checkpoint`. The loader skips a file it cannot parse and records why only in
- * `DB.DBA.LOAD_LIST`, so that table is read after the load and any error fails the publication, naming the file. The folder and the load list's rows are removed again, whatever happened.
+ * publication"): the generation's bulk files (bulk-files.ts: gzipped TriG, graph names already prefixed, the
+ * public statements also in the generation's union graph) are in a folder the server reads (`DirsAllowed`); each
+ * file is registered with `ld_dir` as soon as it is finished and loaded by several `rdf_loader_run()` at once over
+ * the SQL port while the next files are written, and the whole is made durable with `checkpoint`. The loader skips
+ * a file it cannot parse and records why only in `DB.DBA.LOAD_LIST`, so that table is read after the load and any
+ * error fails the publication, naming the file. The load list's rows are removed again, whatever happened.
  * When the server stopped mid-load that last removal cannot reach it, and its rows outlive the folder: the next
  * load removes the rows of every folder of the bulk folder that is gone from the service's disk first.
- *
- * Files are cut at graph boundaries: blank-node labels are scoped to a file, so a graph's statements stay in
- * one file (graphsOfFile refuses a graph that comes back with blank nodes), and its union-graph copy follows it
- * in the same file (the same blank nodes). TriG rather than N-Quads: a block names its graph once, where N-Quads
- * repeat the long prefixed name on every line. At 10,000 objects that is 456 MB of text instead of 715 MB, and
- * 6.1 s to write the gzip files instead of 8.9 s on an idle machine; the loader reads less text too.
  */
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { access, mkdir, rm } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { createGzip, constants as zlib } from 'node:zlib';
-import { NONPUBLIC_FILE, PUBLIC_FILE } from '../generations.js';
+import { BULK_PARTS, BulkFiles } from './bulk-files.js';
 import type { GenerationGraphs } from './graph-view.js';
 import { type Isql, sqlNumber, sqlString } from './isql.js';
-import { graphsOfFile } from './publish.js';
 
 export interface BulkLoadOptions {
   /** The folder the service writes the files to; the server must be allowed to read it (`DirsAllowed`). */
@@ -49,11 +39,13 @@ export interface BulkLoadReport {
    */
   rowsAdded: number;
   /**
-   * Milliseconds writing the files (files are loaded meanwhile), and from the last file written until every
-   * file is loaded and checkpointed.
+   * Milliseconds writing the files (files are loaded meanwhile; 0 when they were written before the load), and
+   * from the last file written until every file is loaded and checkpointed.
    */
   writeMs: number;
   loadMs: number;
+  /** Milliseconds the files took to write while the data command made the generation, when they were written then. */
+  writtenBefore?: number;
 }
 
 /** Publishes generation folders through the bulk loader. */
@@ -69,37 +61,69 @@ export class BulkLoader {
   /**
    * Loads the files of the generation in `generationDir` under `graphs`' names; the server then holds them. With
    * `publicOnly`, its public statements only (the non-public file is not read, and the report counts none of it).
+   * The bulk files are written from the generation's files here, loaded as each is finished, and removed after.
    */
   async load(generationDir: string, id: string, graphs: GenerationGraphs, onProgress?: (quads: number) => void, publicOnly = false): Promise<BulkLoadReport> {
-    const folder = path.join(this.options.dir, id);
-    const serverFolder = path.posix.join(this.options.serverDir ?? this.options.dir, id);
+    const files = await BulkFiles.create(this.options, id, graphs);
+    try {
+      const parts = publicOnly ? (['public'] as const) : BULK_PARTS;
+      const writing = files.fromGeneration(generationDir, parts, onProgress);
+      writing.catch(() => undefined);
+      const [report] = await Promise.all([this.loadFiles(files, publicOnly), writing]);
+      return report;
+    } finally {
+      await files.remove();
+    }
+  }
+
+  /**
+   * Loads bulk files (being written, or written while the data command made the generation) into the server,
+   * each as soon as it is finished: all of them, or with `publicOnly` the public ones. The files stay: whoever
+   * made them removes them once every server has loaded them.
+   */
+  async loadFiles(files: BulkFiles, publicOnly = false): Promise<BulkLoadReport> {
     const { isql } = this.options;
-    const listed = `ll_file like ${sqlString(`${serverFolder}/%`)}`;
-    await rm(folder, { recursive: true, force: true });
-    await mkdir(folder, { recursive: true });
+    const listed = `ll_file like ${sqlString(`${files.serverFolder}/%`)}`;
     try {
       await this.clearLeftovers();
       await isql.run([`delete from DB.DBA.LOAD_LIST where ${listed};`]);
       const rowsBefore = await this.rows();
-      const started = Date.now();
-      // Each file is loaded as soon as it is written, while the next ones are being written.
-      const loading = new Loading(isql, serverFolder, this.loaders);
-      const written = await this.writeFiles(generationDir, folder, graphs, (file) => loading.add(file), onProgress, publicOnly).catch(async (err: unknown) => {
-        await loading.finish().catch(() => undefined);
-        throw err;
-      });
-      const writeMs = Date.now() - started;
+      const started = performance.now();
+      const alreadyWritten = files.writeMs !== undefined;
+      // Each file is loaded as soon as it is finished, while the next ones are being written.
+      const loading = new Loading(isql, files.serverFolder, this.loaders);
+      let registered = 0;
+      const parts = publicOnly ? (['public'] as const) : BULK_PARTS;
+      await files
+        .follow(parts, (file) => {
+          registered++;
+          loading.add(file.name);
+        })
+        .catch(async (err: unknown) => {
+          await loading.finish().catch(() => undefined);
+          throw err;
+        });
+      const writeMs = alreadyWritten ? 0 : performance.now() - started;
       await loading.finish();
-      const registered = await sqlNumber(isql, `select count(*) from DB.DBA.LOAD_LIST where ${listed};`);
-      if (registered !== written.files) throw unreadable(serverFolder, `it found ${registered} of ${written.files} files there`);
+      const listedFiles = await sqlNumber(isql, `select count(*) from DB.DBA.LOAD_LIST where ${listed};`);
+      if (listedFiles !== registered) throw unreadable(files.serverFolder, `it found ${listedFiles} of ${registered} files there`);
       await isql.run(['checkpoint;']);
       const failed = (await isql.run([`select ll_file, ll_state, ll_error from DB.DBA.LOAD_LIST where ${listed} and (ll_state <> 2 or ll_error is not null);`])).trim();
       if (failed !== '') throw new Error(`the server's bulk loader did not load every file: ${failed.replace(/\s+/g, ' ')}`);
-      const loadMs = Date.now() - started - writeMs;
-      return { ...written, rowsAdded: (await this.rows()) - rowsBefore, writeMs, loadMs };
+      const loadMs = performance.now() - started - writeMs;
+      const counts = parts.map((part) => files.countsOf(part));
+      return {
+        graphs: counts.reduce((sum, part) => sum + part.graphs, 0),
+        publicQuads: counts[0]?.quads ?? 0,
+        nonPublicQuads: counts[1]?.quads ?? 0,
+        files: registered,
+        rowsAdded: (await this.rows()) - rowsBefore,
+        writeMs: Math.round(writeMs),
+        loadMs: Math.round(loadMs),
+        ...(alreadyWritten ? { writtenBefore: Math.round(files.writeMs ?? 0) } : {}),
+      };
     } finally {
       await isql.run([`delete from DB.DBA.LOAD_LIST where ${listed};`]).catch(() => undefined);
-      await rm(folder, { recursive: true, force: true });
     }
   }
 
@@ -147,46 +171,6 @@ export class BulkLoader {
   /** Statements of one graph, counted in SQL over the table's graph column. */
   async graphRows(graph: string): Promise<number> {
     return sqlNumber(this.options.isql, `select count(*) from DB.DBA.RDF_QUAD where G = iri_to_id(${sqlString(graph)}, 0);`);
-  }
-
-  /** Writes the generation's statements under their server graph names into `folder`. */
-  private async writeFiles(
-    generationDir: string,
-    folder: string,
-    graphs: GenerationGraphs,
-    onFile: (name: string) => void,
-    onProgress?: (quads: number) => void,
-    publicOnly = false,
-  ): Promise<Omit<BulkLoadReport, 'writeMs' | 'loadMs' | 'rowsAdded'>> {
-    const out = new FileSeries(folder, this.fileStatements, onFile);
-    let graphCount = 0;
-    const counts: number[] = [];
-    let total = 0;
-    const parts = [
-      [PUBLIC_FILE, graphs.publicPrefix, `<${graphs.unionGraph}> {\n`],
-      [NONPUBLIC_FILE, graphs.nonPublicPrefix, undefined],
-    ] as const;
-    for (const [file, prefix, unionOpening] of publicOnly ? parts.slice(0, 1) : parts) {
-      let quads = 0;
-      for await (const { name, triples } of graphsOfFile(path.join(generationDir, file))) {
-        graphCount++;
-        quads += triples.length;
-        // A block `<graph> { s p o . … }`, and for a public graph the same statements in a union-graph block.
-        // Each triple is an N-Triples statement, which is Turtle.
-        const block = `${triples.join(' .\n')} .\n}\n`;
-        let text = `<${prefix}${name.slice(1, -1)}> {\n${block}`;
-        if (unionOpening !== undefined) text += unionOpening + block;
-        await out.write(text, unionOpening === undefined ? triples.length : 2 * triples.length);
-        if (graphCount % 1000 === 0) onProgress?.(total + quads);
-      }
-      counts.push(quads);
-      total += quads;
-      // The two files label blank nodes each on their own: a label of both must stay two nodes.
-      out.cut();
-    }
-    const files = await out.close();
-    onProgress?.(total);
-    return { graphs: graphCount, publicQuads: counts[0] ?? 0, nonPublicQuads: counts[1] ?? 0, files };
   }
 }
 
@@ -262,59 +246,5 @@ class Loading {
         await new Promise<void>((resume) => this.waiting.push(resume));
       }
     }
-  }
-}
-
-/** Numbered gzipped TriG files of about `perFile` statements each, each cut only between two writes. */
-class FileSeries {
-  private stream: ReturnType<typeof createGzip> | undefined;
-  private done: Promise<unknown> | undefined;
-  private name = '';
-  private inFile = 0;
-  private files = 0;
-
-  constructor(
-    private readonly folder: string,
-    private readonly perFile: number,
-    /** Called with the name of each file once it is complete on disk. */
-    private readonly onFile: (name: string) => void,
-  ) {}
-
-  async write(text: string, statements: number): Promise<void> {
-    if (this.stream === undefined || this.inFile >= this.perFile) await this.next();
-    this.inFile += statements;
-    if (!(this.stream as ReturnType<typeof createGzip>).write(text)) await once(this.stream as ReturnType<typeof createGzip>, 'drain');
-  }
-
-  /** The next write starts a new file. */
-  cut(): void {
-    this.inFile = this.perFile;
-  }
-
-  /** Closes the last file; resolves with the number of files. */
-  async close(): Promise<number> {
-    await this.finish();
-    return this.files;
-  }
-
-  private async next(): Promise<void> {
-    await this.finish();
-    this.files++;
-    // Level 1: the server reads the files once, and compressing harder costs more than it saves here.
-    const gzip = createGzip({ level: 1, chunkSize: 1 << 20, flush: zlib.Z_NO_FLUSH });
-    this.name = `part-${String(this.files).padStart(5, '0')}.trig.gz`;
-    const file = createWriteStream(path.join(this.folder, this.name));
-    gzip.pipe(file);
-    this.done = once(file, 'close');
-    this.stream = gzip;
-    this.inFile = 0;
-  }
-
-  private async finish(): Promise<void> {
-    if (this.stream === undefined) return;
-    this.stream.end();
-    await this.done;
-    this.stream = undefined;
-    this.onFile(this.name);
   }
 }

@@ -17,6 +17,7 @@ import { NQuadsSyntaxError } from '../errors.js';
 import { readLineBatches, TextFileError } from '../line-reader.js';
 import { detached, parseLineOf } from '../nquads-file.js';
 import { splitCanonical } from '../nquads-line.js';
+import type { BulkFiles } from './bulk-files.js';
 import type { BulkLoader } from './bulk-load.js';
 import { GENERATIONS_GRAPH, generationGraphs, type GenerationGraphs } from './graph-view.js';
 import type { RemoteServer } from './remote-server.js';
@@ -32,6 +33,11 @@ export interface PublishOptions {
   concurrency?: number;
   /** Write through the server's bulk loader rather than the Graph Store Protocol (bulk-load.ts). */
   bulk?: BulkLoader;
+  /**
+   * With `bulk`: the generation's bulk files, written (or being written) once for every server (bulk-files.ts);
+   * without them the loader writes its own from the generation's files.
+   */
+  files?: BulkFiles;
   /**
    * Write the generation's public statements only: the public SPARQL endpoint's own server (SPARQL_STORE_URL),
    * which then holds nothing private, whatever a query names (docs/operations.md).
@@ -49,6 +55,8 @@ export interface PublishReport {
     files: number;
     writeMs: number;
     loadMs: number;
+    /** Milliseconds the files took to write while the data command made the generation, when they were written then. */
+    writtenBefore?: number;
     /** How the load was checked: by the rows the server gained, or graph by graph (checkCounts), and in how long. */
     check?: 'rows' | 'graphs';
     checkMs?: number;
@@ -123,11 +131,13 @@ async function publish(server: RemoteServer, dir: string, manifest: GenerationMa
   let bulk: PublishReport['bulk'];
   let rowsAdded = 0;
   if (options.bulk) {
-    const loaded = await options.bulk.load(dir, manifest.id, graphs, (quads) => options.onProgress?.({ file: 'bulk', quads }), options.publicOnly);
+    const loaded = options.files
+      ? await options.bulk.loadFiles(options.files, options.publicOnly)
+      : await options.bulk.load(dir, manifest.id, graphs, (quads) => options.onProgress?.({ file: 'bulk', quads }), options.publicOnly);
     graphCount = loaded.graphs;
     rowsAdded = loaded.rowsAdded;
     distinct.push(loaded.publicQuads, loaded.nonPublicQuads);
-    bulk = { files: loaded.files, writeMs: loaded.writeMs, loadMs: loaded.loadMs };
+    bulk = { files: loaded.files, writeMs: loaded.writeMs, loadMs: loaded.loadMs, ...(loaded.writtenBefore === undefined ? {} : { writtenBefore: loaded.writtenBefore }) };
   } else {
     const pool = new RequestPool(options.concurrency ?? 4);
     let quads = 0;

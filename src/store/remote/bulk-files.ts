@@ -1,0 +1,350 @@
+/**
+ * The files Virtuoso's bulk loader reads (bulk-load.ts): a generation's statements as gzipped TriG, one block per
+ * graph, graph names already prefixed (graph-view.ts), each public graph's block followed by the same statements
+ * in the generation's union graph. Public and non-public statements go to files of their own (`public-00001.trig.gz`,
+ * `nonpublic-00001.trig.gz`), so that the public SPARQL endpoint's own server loads the public ones only.
+ *
+ * The files are written once per generation, whoever loads them: while the data command writes the generation
+ * (a tap on its two N-Quads streams, `tap()`: nothing is read back), or from a finished generation's files
+ * (`fromGeneration`, for a generation made without STORE_URL). Each server's loader follows the files as they are
+ * finished (`follow`), so that loading starts with the first file, and the folder is removed once every server
+ * has loaded them.
+ *
+ * Files are cut at graph boundaries: blank-node labels are scoped to a file, so a graph's statements stay in one
+ * file, and its union-graph copy follows it in the same file (the same blank nodes). A graph whose statements come
+ * back later, after another graph's, is written as a second block, unless both runs name blank nodes: they could
+ * name the same node, which two files would make two; such a graph is refused. TriG rather than N-Quads: a block
+ * names its graph once, where N-Quads repeat the long prefixed name on every line (456 MB of text instead of 715 MB
+ * at 10,000 objects).
+ */
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, constants as zlib } from 'node:zlib';
+import { NONPUBLIC_FILE, PUBLIC_FILE, type GenerationTap } from '../generations.js';
+import { parseQuadLine, splitCanonical } from '../nquads-line.js';
+import type { GenerationGraphs } from './graph-view.js';
+import { graphsOfFile } from './publish.js';
+
+/** The two parts of a generation: statements of public records, and everything else (docs/graph-model.md). */
+export type BulkPart = 'public' | 'nonPublic';
+
+export const BULK_PARTS: readonly BulkPart[] = ['public', 'nonPublic'];
+
+/** A finished file: its name in the folder, its part, and its statements (union-graph copies included). */
+export interface BulkFile {
+  name: string;
+  part: BulkPart;
+  statements: number;
+}
+
+export interface BulkFilesOptions {
+  /** The bulk folder (STORE_BULK_DIR); the generation's files go to a folder named by its id inside it. */
+  dir: string;
+  /** The same folder as the servers name it, when it differs (a container's mount); default {@link dir}. */
+  serverDir?: string;
+  /** Statements per file (default 1,000,000), cut at the next graph boundary. */
+  fileStatements?: number;
+}
+
+/** What a part's files hold: graphs (blocks of a graph written twice count once each) and statements, distinct within each block. */
+export interface PartCounts {
+  graphs: number;
+  quads: number;
+}
+
+/** The bulk files of one generation, being written or written. */
+export class BulkFiles {
+  readonly folder: string;
+  readonly serverFolder: string;
+  private readonly series: Record<BulkPart, FileSeries>;
+  private readonly finished: BulkFile[] = [];
+  private readonly followers = new Set<(file: BulkFile) => void>();
+  private readonly counts: Record<BulkPart, PartCounts> = { public: { graphs: 0, quads: 0 }, nonPublic: { graphs: 0, quads: 0 } };
+  private readonly closed: Promise<void>;
+  private settle!: { resolve: () => void; reject: (err: Error) => void };
+  private ended = false;
+  /** When the first statement was written, and when the last file was finished (performance.now()). */
+  private startedAt: number | undefined;
+  private closedAt: number | undefined;
+
+  private constructor(
+    options: BulkFilesOptions,
+    readonly id: string,
+    private readonly graphs: GenerationGraphs,
+  ) {
+    this.folder = path.join(options.dir, id);
+    this.serverFolder = path.posix.join(options.serverDir ?? options.dir, id);
+    const perFile = Math.max(1, options.fileStatements ?? 1_000_000);
+    const onFile = (part: BulkPart) => (name: string, statements: number) => this.announce({ name, part, statements });
+    this.series = { public: new FileSeries(this.folder, 'public', perFile, onFile('public')), nonPublic: new FileSeries(this.folder, 'nonpublic', perFile, onFile('nonPublic')) };
+    this.closed = new Promise<void>((resolve, reject) => (this.settle = { resolve, reject }));
+    // Observed by follow(); a failure nobody follows is the writer's to report.
+    this.closed.catch(() => undefined);
+  }
+
+  /** An empty folder for generation `id`'s files (a folder left by a killed command is emptied first). */
+  static async create(options: BulkFilesOptions, id: string, graphs: GenerationGraphs): Promise<BulkFiles> {
+    const files = new BulkFiles(options, id, graphs);
+    await rm(files.folder, { recursive: true, force: true });
+    await mkdir(files.folder, { recursive: true });
+    return files;
+  }
+
+  /** Writes one graph's statements (`s p o` each, distinct) as a block of `part`: `name` is the graph's IRI term (`<…>`). */
+  async writeGraph(part: BulkPart, name: string, triples: readonly string[]): Promise<void> {
+    if (triples.length === 0) return;
+    this.startedAt ??= performance.now();
+    const counts = this.counts[part];
+    counts.graphs++;
+    counts.quads += triples.length;
+    // A block `<graph> { s p o . … }`, and for a public graph the same statements in a union-graph block. Each
+    // triple is an N-Triples statement, which is Turtle.
+    const block = `${triples.join(' .\n')} .\n}\n`;
+    const prefix = part === 'public' ? this.graphs.publicPrefix : this.graphs.nonPublicPrefix;
+    const text = `<${prefix}${name.slice(1, -1)}> {\n${block}`;
+    if (part === 'public') await this.series.public.write(`${text}<${this.graphs.unionGraph}> {\n${block}`, 2 * triples.length);
+    else await this.series.nonPublic.write(text, triples.length);
+  }
+
+  /** Finishes the last files; followers then see every file. */
+  async close(): Promise<void> {
+    try {
+      for (const part of BULK_PARTS) await this.series[part].close();
+      this.closedAt = performance.now();
+      this.ended = true;
+      this.settle.resolve();
+    } catch (err) {
+      this.fail(err);
+      throw err;
+    }
+  }
+
+  /** Writing failed: followers stop with `err`. */
+  fail(err: unknown): void {
+    if (this.ended) return;
+    this.ended = true;
+    for (const part of BULK_PARTS) this.series[part].destroy();
+    this.settle.reject(err instanceof Error ? err : new Error(String(err)));
+  }
+
+  /**
+   * Calls `onFile` for every finished file of `parts`, those finished already first, then each as it is
+   * finished; resolves once the last file is finished (rejects when writing failed).
+   */
+  async follow(parts: readonly BulkPart[], onFile: (file: BulkFile) => void): Promise<void> {
+    const wanted = (file: BulkFile): void => {
+      if (parts.includes(file.part)) onFile(file);
+    };
+    for (const file of this.finished) wanted(file);
+    this.followers.add(wanted);
+    try {
+      await this.closed;
+    } finally {
+      this.followers.delete(wanted);
+    }
+  }
+
+  /** Graphs and statements of a part, written so far (all of them once closed). */
+  countsOf(part: BulkPart): PartCounts {
+    return { ...this.counts[part] };
+  }
+
+  /** Files finished so far. */
+  get files(): readonly BulkFile[] {
+    return this.finished;
+  }
+
+  /** Milliseconds from the first statement written to the last file finished (undefined while writing). */
+  get writeMs(): number | undefined {
+    return this.closedAt === undefined ? undefined : this.closedAt - (this.startedAt ?? this.closedAt);
+  }
+
+  /** Removes the folder and its files. */
+  async remove(): Promise<void> {
+    this.fail(new Error('the bulk files were removed'));
+    await rm(this.folder, { recursive: true, force: true });
+  }
+
+  /**
+   * A tap for the generation's two N-Quads streams while they are written (generations.ts, `CreateOptions.tap`):
+   * every statement line goes to these files as well, graph by graph.
+   */
+  tap(): GenerationTap {
+    const readers = { public: new GraphRuns(this, 'public', PUBLIC_FILE), nonPublic: new GraphRuns(this, 'nonPublic', NONPUBLIC_FILE) };
+    return {
+      public: (chunk) => readers.public.write(chunk),
+      nonPublic: (chunk) => readers.nonPublic.write(chunk),
+      end: async () => {
+        await readers.public.end();
+        await readers.nonPublic.end();
+        await this.close();
+      },
+      abort: () => this.remove(),
+    };
+  }
+
+  /** Writes the files of the finished generation in `generationDir` (its two N-Quads files read again), then closes. */
+  async fromGeneration(generationDir: string, parts: readonly BulkPart[] = BULK_PARTS, onProgress?: (quads: number) => void): Promise<void> {
+    try {
+      let quads = 0;
+      let graphs = 0;
+      for (const part of parts) {
+        for await (const { name, triples } of graphsOfFile(path.join(generationDir, part === 'public' ? PUBLIC_FILE : NONPUBLIC_FILE))) {
+          await this.writeGraph(part, name, triples);
+          quads += triples.length;
+          if (++graphs % 1000 === 0) onProgress?.(quads);
+        }
+      }
+      onProgress?.(quads);
+      await this.close();
+    } catch (err) {
+      this.fail(err);
+      throw err;
+    }
+  }
+
+  private announce(file: BulkFile): void {
+    this.finished.push(file);
+    for (const follower of this.followers) follower(file);
+  }
+}
+
+/**
+ * Cuts one N-Quads stream into runs of one graph's statements and writes each run as a block. The lines are the
+ * data command's own (canonical, checked after) and are cut where their graph term starts; another form takes
+ * the full parse, and a line neither reads is left to the generation's check, which names its file and line.
+ */
+class GraphRuns {
+  private rest = '';
+  private graph: string | undefined;
+  private triples: string[] = [];
+  private blank = false;
+  /** Graphs whose run named blank nodes (copies of the names, not slices of a chunk). */
+  private readonly withBlankNodes = new Set<string>();
+
+  constructor(
+    private readonly files: BulkFiles,
+    private readonly part: BulkPart,
+    private readonly file: string,
+  ) {}
+
+  async write(chunk: string): Promise<void> {
+    const text = this.rest + chunk;
+    const last = text.lastIndexOf('\n');
+    this.rest = text.slice(last + 1);
+    if (last < 0) return;
+    for (let at = 0; at < last; ) {
+      const end = text.indexOf('\n', at);
+      await this.line(text.slice(at, end));
+      at = end + 1;
+    }
+  }
+
+  async end(): Promise<void> {
+    if (this.rest !== '') await this.line(this.rest);
+    this.rest = '';
+    await this.flush();
+  }
+
+  private async line(line: string): Promise<void> {
+    let subject: string, object: string, name: string | undefined, triple: string;
+    const canonical = splitCanonical(line);
+    if (canonical) {
+      [subject, , object, name] = canonical;
+      triple = line.slice(0, line.length - name.length - 3);
+    } else {
+      let terms: ReturnType<typeof parseQuadLine>;
+      try {
+        terms = parseQuadLine(line);
+      } catch {
+        // Not a statement: the generation's check refuses the file, naming the line.
+        return;
+      }
+      if (terms === undefined) return;
+      ({ subject, object, graph: name } = terms);
+      triple = `${subject} ${terms.predicate} ${object}`;
+    }
+    if (name === undefined || !name.startsWith('<')) throw new Error(`${this.file}: a statement outside a named graph cannot be published`);
+    if (name !== this.graph) {
+      await this.flush();
+      this.graph = name;
+    }
+    if (subject.startsWith('_:') || object.startsWith('_:')) this.blank = true;
+    this.triples.push(triple);
+  }
+
+  private async flush(): Promise<void> {
+    const name = this.graph;
+    if (name === undefined) return;
+    if (this.blank) {
+      if (this.withBlankNodes.has(name)) {
+        throw new Error(`${this.file}: the statements of graph ${name} are not together and name blank nodes; they cannot be written in parts`);
+      }
+      this.withBlankNodes.add(Buffer.from(name, 'utf8').toString('utf8'));
+    }
+    // A statement written twice is one statement to the server.
+    const triples = [...new Set(this.triples)];
+    this.graph = undefined;
+    this.triples = [];
+    this.blank = false;
+    await this.files.writeGraph(this.part, name, triples);
+  }
+}
+
+/** Numbered gzipped TriG files of about `perFile` statements each, each cut only between two writes. */
+class FileSeries {
+  private stream: ReturnType<typeof createGzip> | undefined;
+  private done: Promise<unknown> | undefined;
+  private name = '';
+  private inFile = 0;
+  private count = 0;
+
+  constructor(
+    private readonly folder: string,
+    private readonly label: string,
+    private readonly perFile: number,
+    /** Called with the name of each file (and its statements) once it is complete on disk. */
+    private readonly onFile: (name: string, statements: number) => void,
+  ) {}
+
+  async write(text: string, statements: number): Promise<void> {
+    if (this.stream === undefined || this.inFile >= this.perFile) await this.next();
+    const stream = this.stream as ReturnType<typeof createGzip>;
+    this.inFile += statements;
+    if (!stream.write(text)) await once(stream, 'drain');
+  }
+
+  async close(): Promise<void> {
+    await this.finish();
+  }
+
+  destroy(): void {
+    this.stream?.destroy();
+    this.stream = undefined;
+  }
+
+  private async next(): Promise<void> {
+    await this.finish();
+    this.count++;
+    // Level 1: the server reads the files once, and compressing harder costs more than it saves here.
+    const gzip = createGzip({ level: 1, chunkSize: 1 << 20, flush: zlib.Z_NO_FLUSH });
+    this.name = `${this.label}-${String(this.count).padStart(5, '0')}.trig.gz`;
+    // A failing file (a full disk) destroys the gzip stream too, which fails a write waiting for 'drain'.
+    this.done = pipeline(gzip, createWriteStream(path.join(this.folder, this.name)));
+    this.done.catch(() => undefined);
+    this.stream = gzip;
+    this.inFile = 0;
+  }
+
+  private async finish(): Promise<void> {
+    if (this.stream === undefined) return;
+    const statements = this.inFile;
+    this.stream.end();
+    await this.done;
+    this.stream = undefined;
+    this.onFile(this.name, statements);
+  }
+}
