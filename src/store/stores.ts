@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Config } from '../config/config.js';
 import { generationFiles, type CreateOptions, type Generation } from './generations.js';
 import { parseManifest } from './manifest.js';
-import { BulkFiles } from './remote/bulk-files.js';
+import { BulkFiles, type BulkFilesOptions } from './remote/bulk-files.js';
 import { BulkLoader } from './remote/bulk-load.js';
 import { generationGraphs } from './remote/graph-view.js';
 import { Isql } from './remote/isql.js';
@@ -163,43 +163,84 @@ export function publishStep(config: Pick<Config, 'store'>, after: ((staged: Gene
 /**
  * How a data command writes the generation it makes to the remote servers: the `derive` step (publishStep), and
  * when every server loads through the bulk loader, a `tap` as well: the bulk loader's files are written in the
- * same pass as the generation (nothing is read back), once for every server, and the servers load them side by
- * side once the generation is checked; the files are removed after, whatever happened. For the embedded store,
- * `after` alone.
+ * same pass as the generation (nothing is read back), once for every server, and each server loads them as they
+ * are finished, side by side, while the generation is still being made; a server marks the generation complete
+ * only once the generation's own check has passed (`derive`), and a generation that fails is dropped from the
+ * servers again. The files are removed after, whatever happened. For the embedded store, `after` alone.
  */
-export function publication(config: Pick<Config, 'store'>, after: ((staged: Generation) => Promise<void>) | undefined, events: PublishEvents = {}): Pick<CreateOptions, 'tap' | 'derive'> {
+export function publication(
+  config: Pick<Config, 'store'>,
+  after: ((staged: Generation) => Promise<void>) | undefined,
+  events: PublishEvents = {},
+  files: Pick<BulkFilesOptions, 'fileStatements'> = {},
+): Pick<CreateOptions, 'tap' | 'derive'> {
   const roles = serverRoles(config);
   const bulk = config.store?.bulk;
   const loaders = roles.map((role) => bulkLoader(config, role));
   const derive = publishStep(config, after, events);
   if (roles.length === 0 || bulk === undefined || !loaders.every((loader) => loader !== undefined)) return derive === undefined ? {} : { derive };
-  let files: BulkFiles | undefined;
+  let started: EarlyPublication | undefined;
   return {
     tap: async (id) => {
-      files = await BulkFiles.create({ dir: bulk.dir, ...(bulk.serverDir === undefined ? {} : { serverDir: bulk.serverDir }) }, id, generationGraphs(id));
-      return files.tap();
+      const written = await BulkFiles.create({ ...files, dir: bulk.dir, ...(bulk.serverDir === undefined ? {} : { serverDir: bulk.serverDir }) }, id, generationGraphs(id));
+      const publication = new EarlyPublication(config, roles, loaders as BulkLoader[], written, events);
+      started = publication;
+      const tap = written.tap();
+      return { ...tap, abort: () => publication.abort() };
     },
     derive: async (staged) => {
-      const written = files;
-      if (written === undefined) return derive?.(staged);
+      if (started === undefined) return derive?.(staged);
       events.onStart?.();
-      try {
-        const published = await Promise.allSettled(
-          roles.map(async (role, i) => {
-            const server = remoteServer(config, role) as RemoteServer;
-            const options: PublishOptions = { bulk: loaders[i] as BulkLoader, files: written, ...(role === 'sparql' ? { publicOnly: true } : {}) };
-            const report = await publishGeneration(server, staged.dir, staged.manifest, options).finally(() => server.close());
-            events.onDone?.(report, role);
-          }),
-        );
-        const failed = published.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-        if (failed) throw failed.reason;
-      } finally {
-        await written.remove();
-      }
+      await started.complete();
       await after?.(staged);
     },
   };
+}
+
+/** The publications of one generation to every server, started with its first bulk file (`publication`). */
+class EarlyPublication {
+  private checked!: { resolve: () => void; reject: (err: Error) => void };
+  private readonly published: Promise<PromiseSettledResult<void>[]>;
+
+  constructor(
+    private readonly config: Pick<Config, 'store'>,
+    private readonly roles: readonly ServerRole[],
+    loaders: readonly BulkLoader[],
+    private readonly files: BulkFiles,
+    events: PublishEvents,
+  ) {
+    const beforeComplete = new Promise<void>((resolve, reject) => (this.checked = { resolve, reject }));
+    beforeComplete.catch(() => undefined);
+    this.published = Promise.allSettled(
+      roles.map(async (role, i) => {
+        const server = remoteServer(config, role) as RemoteServer;
+        const options: PublishOptions = { bulk: loaders[i] as BulkLoader, files, beforeComplete, ...(role === 'sparql' ? { publicOnly: true } : {}) };
+        const report = await publishGeneration(server, files.folder, { id: files.id }, options).finally(() => server.close());
+        events.onDone?.(report, role);
+      }),
+    );
+  }
+
+  /** The generation passed its check: every server marks it complete; rejects with the first failure. Removes the files. */
+  async complete(): Promise<void> {
+    this.checked.resolve();
+    try {
+      const failed = (await this.published).find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+    } finally {
+      await this.files.remove();
+    }
+  }
+
+  /** The generation failed: the loads stop with the files, and what reached the servers is dropped from them. */
+  async abort(): Promise<void> {
+    this.checked.reject(new Error(`generation ${this.files.id} was not made`));
+    await this.files.remove();
+    await this.published;
+    for (const role of this.roles) {
+      await withRemoteServer(this.config, (server) => dropGenerations(server, [this.files.id], bulkLoader(this.config, role)), undefined, role).catch(() => undefined);
+    }
+  }
 }
 
 /**

@@ -16,7 +16,7 @@ import { createGeneration, type Generation } from '../../src/store/generations.j
 import { BulkLoader } from '../../src/store/remote/bulk-load.js';
 import { generationGraphs } from '../../src/store/remote/graph-view.js';
 import { Isql } from '../../src/store/remote/isql.js';
-import { dropGenerations, isPublished, PublicationInterruptedError, publishGeneration, type PublishReport } from '../../src/store/remote/publish.js';
+import { dropGenerations, hasEntry, isPublished, PublicationInterruptedError, publishGeneration, type PublishReport } from '../../src/store/remote/publish.js';
 import { RemoteServer } from '../../src/store/remote/remote-server.js';
 import { createStores, ensurePublished, publication, remoteServer } from '../../src/store/stores.js';
 import type { RemoteStore } from '../../src/store/remote/remote-store.js';
@@ -272,7 +272,7 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
     expect(report?.quads).toBe(distinctPublic() + DISTINCT_NON_PUBLIC);
     expect(await isPublished(server, third.id)).toBe(true);
   });
-  it('writes the bulk files in the generation’s own pass, once for both servers, which load them side by side', async () => {
+  it('writes the bulk files in the generation’s own pass, once for both servers, which load them side by side as they are written', async () => {
     // The public SPARQL endpoint's own server (SPARQL_STORE_URL), reading the same bulk folder.
     const apart = await startVirtuoso({ dirsAllowed: [virtuoso.loadDir] });
     const apartServer = new RemoteServer({ queryUrl: apart.sparqlUrl });
@@ -312,9 +312,9 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
       );
       expect(filesWhenWritten.some((name) => name.startsWith('public-'))).toBe(true);
       expect(filesWhenWritten.some((name) => name.startsWith('nonpublic-'))).toBe(true);
-      // Both servers loaded the files written beside the generation: nothing was written at publication.
+      // Both servers loaded the files as they were written beside the generation, and marked it complete after its check.
       expect(reports.map(({ role }) => role).sort()).toEqual(['rest', 'sparql']);
-      for (const { report } of reports) expect([report.bulk?.writtenBefore !== undefined, report.bulk?.writeMs, report.bulk?.check]).toEqual([true, 0, 'rows']);
+      for (const { report } of reports) expect([report.bulk?.files, report.bulk?.check]).toEqual([filesWhenWritten.filter((name) => name.startsWith('public-') || report.quads > distinctPublic()).length, 'rows']);
       expect(Object.fromEntries(reports.map(({ role, report }) => [role, report.quads]))).toEqual({ rest: distinctPublic() + DISTINCT_NON_PUBLIC, sparql: distinctPublic() });
       const graphs = generationGraphs(made.id);
       expect(await isPublished(server, made.id)).toBe(true);
@@ -340,6 +340,42 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
       await apart.stop();
     }
   }, 120_000);
+
+  it('drops from the server what a generation that failed after its first bulk files had loaded, and leaves no files', async () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      STORE_URL: virtuoso.sparqlUrl,
+      STORE_USER: virtuoso.user,
+      STORE_PASSWORD: virtuoso.password,
+      STORE_BULK_DIR: virtuoso.loadDir,
+      STORE_ISQL: `127.0.0.1:${virtuoso.isqlPort}`,
+      STORE_ISQL_BIN: ISQL_BIN as string,
+    });
+    const publishing = publication(config, undefined, {}, { fileStatements: FILE_STATEMENTS });
+    let id = '';
+    const failing = createGeneration(
+      dataDir,
+      { source: { kind: 'load', path: 'test' }, baseUrl: BASE, kinds: KIND_NAMES },
+      async (out) => {
+        const { pub } = files();
+        out.public.write(`${pub.join('\n')}\n`);
+        // The first files are loaded before the source's bad line is met.
+        for (let waited = 0; (await count(`GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${generationGraphs(id).publicPrefix}"))`)) === 0; waited += 100) {
+          if (waited > 20_000) throw new Error('nothing was loaded in 20 s');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        throw new Error('objects.jsonl:7: a bad line');
+      },
+      { tap: async (made) => ((id = made), (publishing.tap as NonNullable<typeof publishing.tap>)(made)), ...(publishing.derive ? { derive: publishing.derive } : {}) },
+    );
+    await expect(failing).rejects.toThrow('objects.jsonl:7: a bad line');
+    const graphs = generationGraphs(id);
+    expect(await count(`GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${graphs.prefix}"))`)).toBe(0);
+    expect(await count(`GRAPH <${graphs.unionGraph}> { ?s ?p ?o }`)).toBe(0);
+    expect(await hasEntry(server, graphs.marker)).toBe(false);
+    expect(await readdir(virtuoso.loadDir)).toEqual([]);
+    expect((await isql.run([`select count(*) from DB.DBA.LOAD_LIST where ll_file like '${virtuoso.loadDir}/%';`])).trim()).toBe('0');
+  }, 60_000);
 
   it('publishes and drops through the bulk loader as the writer account with exactly the grants of docs/operations.md', async () => {
     const writer = await documentedWriter();

@@ -39,6 +39,12 @@ export interface PublishOptions {
    */
   files?: BulkFiles;
   /**
+   * Awaited once the generation is loaded and checked, before it is marked complete: a publication started while
+   * the generation is still being made (its bulk files loaded as they are written) waits for the generation's own
+   * check here, and fails, leaving the generation incomplete, when that rejects.
+   */
+  beforeComplete?: Promise<void>;
+  /**
    * Write the generation's public statements only: the public SPARQL endpoint's own server (SPARQL_STORE_URL),
    * which then holds nothing private, whatever a query names (docs/operations.md).
    */
@@ -72,7 +78,7 @@ export const describeCheck = (bulk: NonNullable<PublishReport['bulk']>): string 
  * connection to the server lost on the way fails it with what happened and how to go on
  * ({@link PublicationInterruptedError}).
  */
-export async function publishGeneration(server: RemoteServer, dir: string, manifest: GenerationManifest, options: PublishOptions = {}): Promise<PublishReport> {
+export async function publishGeneration(server: RemoteServer, dir: string, manifest: Pick<GenerationManifest, 'id'>, options: PublishOptions = {}): Promise<PublishReport> {
   try {
     return await publish(server, dir, manifest, options);
   } catch (err) {
@@ -120,7 +126,7 @@ export function lostConnection(err: unknown): string | undefined {
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
-async function publish(server: RemoteServer, dir: string, manifest: GenerationManifest, options: PublishOptions): Promise<PublishReport> {
+async function publish(server: RemoteServer, dir: string, manifest: Pick<GenerationManifest, 'id'>, options: PublishOptions): Promise<PublishReport> {
   const started = Date.now();
   const graphs = generationGraphs(manifest.id);
   // A publication that died half-way left graphs under these names: start from nothing.
@@ -157,6 +163,7 @@ async function publish(server: RemoteServer, dir: string, manifest: GenerationMa
   const checkStarted = Date.now();
   const check = await checkCounts(server, graphs, manifest.id, { publicQuads: distinct[0] ?? 0, nonPublicQuads: distinct[1] ?? 0 }, options.bulk && { loader: options.bulk, rowsAdded });
   if (bulk) Object.assign(bulk, { check, checkMs: Date.now() - checkStarted });
+  await options.beforeComplete;
   await server.update(
     `DELETE DATA { GRAPH <${GENERATIONS_GRAPH}> { <${graphs.marker}> <${STATE}> "loading" } } ; ` +
       `INSERT DATA { GRAPH <${GENERATIONS_GRAPH}> { <${graphs.marker}> <${STATE}> "${options.publicOnly ? PUBLIC_PART : WHOLE}" } }`,
