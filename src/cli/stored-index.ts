@@ -23,7 +23,7 @@ export function storedIndexOption(
   progress: Progress,
   stream: NodeJS.WritableStream = process.stderr,
   openStore?: () => IndexingStore,
-): (staged: Generation) => Promise<void> {
+): (staged: Generation, storeHolds?: Promise<void>) => Promise<void> {
   return storedIndexStep({
     baseUrl,
     kinds: KINDS,

@@ -355,6 +355,11 @@ export interface GenerationIndexOptions {
   kinds: readonly ResourceKind<RecordTable>[];
   onPhase?: (phase: StoredIndexPhase) => void;
   openStore?: () => IndexingStore;
+  /**
+   * Resolves once `openStore`'s server holds the generation (a publication still loading it: stores.ts,
+   * `publication`); a query the files cannot answer waits for it, and fails when it rejects.
+   */
+  storeHolds?: Promise<void>;
 }
 
 /**
@@ -381,6 +386,7 @@ export async function computeGenerationIndex(
   }
   const read = performance.now();
   const store = new LazyStore(async () => {
+    await options.storeHolds;
     options.onPhase?.('store');
     const opened = options.openStore?.() ?? new StoreManager({ includeNonPublic: true });
     await opened.start(generation.dir);
@@ -441,7 +447,8 @@ class LazyStore implements QueryStore {
 /**
  * A `derive` step for createGeneration that writes the stored index and tells `onDone` how it went; it never
  * fails the generation (without a stored index the server builds the structures from the store, and stores them).
- * On the remote store it runs once the server holds the generation (stores.ts, publishStep).
+ * On the remote store it runs while the servers load the generation (stores.ts, `publication`): it reads the
+ * generation's files, and asks the server only once `storeHolds` says the server holds the generation.
  */
 export function storedIndexStep(options: {
   baseUrl: string;
@@ -449,11 +456,11 @@ export function storedIndexStep(options: {
   onPhase?: (phase: StoredIndexPhase) => void;
   openStore?: () => IndexingStore;
   onDone: (outcome: { report: StoredIndexReport } | { problem: string }) => void;
-}): (staged: Generation) => Promise<void> {
-  return async (staged) => {
+}): (staged: Generation, storeHolds?: Promise<void>) => Promise<void> {
+  return async (staged, storeHolds) => {
     let outcome: { report: StoredIndexReport } | { problem: string };
     try {
-      outcome = { report: await writeGenerationIndex(staged, options) };
+      outcome = { report: await writeGenerationIndex(staged, storeHolds === undefined ? options : { ...options, storeHolds }) };
     } catch (err) {
       outcome = { problem: (err as Error).message };
     }

@@ -290,7 +290,17 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
       });
       const reports: { role: string; report: PublishReport }[] = [];
       let after = 0;
-      const publishing = publication(config, async () => void after++, { onDone: (report, role) => reports.push({ role, report }) });
+      // What `after` (the stored index) sees of the servers once they say they hold the generation.
+      let heldWhenSaid: boolean[] = [];
+      const publishing = publication(
+        config,
+        async (staged, serversHold) => {
+          after++;
+          await serversHold;
+          heldWhenSaid = [await isPublished(server, staged.id), await isPublished(apartServer, staged.id, 'public')];
+        },
+        { onDone: (report, role) => reports.push({ role, report }) },
+      );
       const tap = publishing.tap as NonNullable<typeof publishing.tap>;
       let filesWhenWritten: string[] = [];
       const made = await createGeneration(
@@ -327,8 +337,10 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
       expect(await apartCount(`GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${graphs.publicPrefix}"))`)).toBe(distinctPublic());
       expect(await apartCount(`GRAPH <${graphs.unionGraph}> { ?s ?p ?o }`)).toBe(RECORDS * 3 + 1);
       expect(await apartCount(`GRAPH ?g { ?s ?p "Geheim"@nl }`)).toBe(0);
-      // The stored index (after) ran once; the folder and both load lists are empty again.
+      // The stored index (after) ran once, beside the loads, told when both servers held the generation; the folder
+      // and both load lists are empty again.
       expect(after).toBe(1);
+      expect(heldWhenSaid).toEqual([true, true]);
       expect(await readdir(virtuoso.loadDir)).toEqual([]);
       for (const port of [virtuoso.isqlPort, apart.isqlPort]) {
         const sql = new Isql({ address: `127.0.0.1:${port}`, user: 'dba', password: 'dba', bin: ISQL_BIN as string });

@@ -247,6 +247,8 @@ class GraphRuns {
     if (this.rest !== '') await this.line(this.rest);
     this.rest = '';
     await this.flush();
+    // A name per record graph at most: gone before the generation's check reads its own list of graphs.
+    this.withBlankNodes.clear();
   }
 
   private async line(line: string): Promise<void> {
