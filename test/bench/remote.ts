@@ -171,8 +171,15 @@ try {
     const ctx: AppContext = { config: appConfig, iris: new Iris(BENCH_BASE_URL), store, logger, metrics: new Metrics(), queries, kinds: KIND_NAMES };
     const http = await listen(createApp(ctx), 0, '127.0.0.1');
     const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    // Ready: every kind's first page answers 200 (a 503 says its index is still built from the stored index).
     for (const path of ['objects', 'agents', 'exhibitions', 'concepts'].map((kind) => `/v2/id/${kind}`)) {
-      await runLoadClient<SequentialResult>({ mode: 'sequential', origin, paths: [path], requests: 1 });
+      for (;;) {
+        const response = await fetch(`${origin}${path}`);
+        await response.arrayBuffer();
+        if (response.status === 200) break;
+        if (response.status !== 503 || performance.now() - started > 10 * 60_000) throw new Error(`${path} answered ${response.status} after ${Math.round(performance.now() - started)} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
     return { origin, store, close: () => http.close(), readyMs: performance.now() - started };
   };
@@ -189,7 +196,9 @@ try {
   const pagePaths = Array.from({ length: PAGES }, (_, i) => `/v2/id/objects?fullRecord=true&itemsPerPage=100&page=${1 + ((i * 7919) % lastPage)}`);
   const ids: string[] = [];
   for (const path of pagePaths.slice(0, 3)) {
-    const body = (await (await fetch(`${warm.origin}${path.replace('fullRecord=true&', '')}`)).json()) as { 'hydra:member': { '@id': string }[] };
+    const response = await fetch(`${warm.origin}${path.replace('fullRecord=true&', '')}`);
+    const body = (await response.json()) as { 'hydra:member'?: { '@id': string }[] };
+    if (body['hydra:member'] === undefined) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
     ids.push(...body['hydra:member'].map((m) => m['@id']));
   }
   const recordPaths = ids.map((iri) => new URL(iri).pathname);
