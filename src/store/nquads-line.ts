@@ -59,6 +59,31 @@ export function splitCanonical(line: string): [string, string, string, string] |
   return [line.slice(0, a), line.slice(a + 1, b), line.slice(b + 1, g), graph];
 }
 
+/** A statement line as a triple to write in a graph block (`s p o`, without the final ` .`) and its graph term. */
+export interface GraphStatement {
+  subject: string;
+  object: string;
+  /** The graph term (`<…>`), or undefined for the default graph. */
+  graph: string | undefined;
+  triple: string;
+}
+
+/**
+ * A statement line of a generation file as a triple and its graph: cut where the graph term starts when the line
+ * is canonical (`splitCanonical`), else read by `parse` (which throws or returns undefined as its caller wants).
+ * Undefined for a line `parse` skips.
+ */
+export function graphStatement(line: string, parse: (line: string) => QuadTerms | undefined): GraphStatement | undefined {
+  const canonical = splitCanonical(line);
+  if (canonical) {
+    const [subject, , object, graph] = canonical;
+    return { subject, object, graph, triple: line.slice(0, line.length - graph.length - 3) };
+  }
+  const terms = parse(line);
+  if (terms === undefined) return undefined;
+  return { subject: terms.subject, object: terms.object, graph: terms.graph, triple: `${terms.subject} ${terms.predicate} ${terms.object}` };
+}
+
 /**
  * The four terms of any statement line of a checked file: the canonical split when the line has that form, else
  * the full parse (the default graph: the empty string). Undefined for a blank or comment line.

@@ -86,6 +86,17 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
   const count = async (where: string): Promise<number> =>
     Number(json((await server.query(`SELECT (COUNT(*) AS ?n) WHERE { ${where} }`, 'application/sparql-results+json')).body).results.bindings[0]?.n?.value);
 
+  /** The settings of the data commands with STORE_BULK_DIR and STORE_ISQL on the test's server. */
+  const bulkSettings = (): Record<string, string> => ({
+    DATA_DIR: dataDir,
+    STORE_URL: virtuoso.sparqlUrl,
+    STORE_USER: virtuoso.user,
+    STORE_PASSWORD: virtuoso.password,
+    STORE_BULK_DIR: virtuoso.loadDir,
+    STORE_ISQL: `127.0.0.1:${virtuoso.isqlPort}`,
+    STORE_ISQL_BIN: ISQL_BIN as string,
+  });
+
   const makeGeneration = (): Promise<Generation> =>
     createGeneration(dataDir, { source: { kind: 'load', path: 'test' }, baseUrl: BASE, kinds: KIND_NAMES }, async (out) => {
       const { pub, nonPub } = files();
@@ -258,15 +269,7 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
 
   it('is what STORE_BULK_DIR with STORE_ISQL chooses for the data commands and npm start', async () => {
     const third = await makeGeneration();
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      STORE_URL: virtuoso.sparqlUrl,
-      STORE_USER: virtuoso.user,
-      STORE_PASSWORD: virtuoso.password,
-      STORE_BULK_DIR: virtuoso.loadDir,
-      STORE_ISQL: `127.0.0.1:${virtuoso.isqlPort}`,
-      STORE_ISQL_BIN: ISQL_BIN as string,
-    });
+    const config = loadConfig(bulkSettings());
     const report = await ensurePublished(config, third.dir);
     expect(report?.bulk?.files).toBeGreaterThan(0);
     expect(report?.quads).toBe(distinctPublic() + DISTINCT_NON_PUBLIC);
@@ -278,13 +281,7 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
     const apartServer = new RemoteServer({ queryUrl: apart.sparqlUrl });
     try {
       const config = loadConfig({
-        DATA_DIR: dataDir,
-        STORE_URL: virtuoso.sparqlUrl,
-        STORE_USER: virtuoso.user,
-        STORE_PASSWORD: virtuoso.password,
-        STORE_BULK_DIR: virtuoso.loadDir,
-        STORE_ISQL: `127.0.0.1:${virtuoso.isqlPort}`,
-        STORE_ISQL_BIN: ISQL_BIN as string,
+        ...bulkSettings(),
         SPARQL_STORE_URL: apart.sparqlUrl,
         SPARQL_STORE_ISQL: `127.0.0.1:${apart.isqlPort}`,
       });
@@ -354,15 +351,7 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
   }, 120_000);
 
   it('drops from the server what a generation that failed after its first bulk files had loaded, and leaves no files', async () => {
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      STORE_URL: virtuoso.sparqlUrl,
-      STORE_USER: virtuoso.user,
-      STORE_PASSWORD: virtuoso.password,
-      STORE_BULK_DIR: virtuoso.loadDir,
-      STORE_ISQL: `127.0.0.1:${virtuoso.isqlPort}`,
-      STORE_ISQL_BIN: ISQL_BIN as string,
-    });
+    const config = loadConfig(bulkSettings());
     const publishing = publication(config, undefined, {}, { fileStatements: FILE_STATEMENTS });
     let id = '';
     const failing = createGeneration(

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, constants as zlib } from 'node:zlib';
 import { NONPUBLIC_FILE, PUBLIC_FILE, type GenerationTap } from '../generations.js';
-import { parseQuadLine, splitCanonical } from '../nquads-line.js';
+import { graphStatement, parseQuadLine } from '../nquads-line.js';
 import type { GenerationGraphs } from './graph-view.js';
 import { graphsOfFile } from './publish.js';
 
@@ -252,23 +252,16 @@ class GraphRuns {
   }
 
   private async line(line: string): Promise<void> {
-    let subject: string, object: string, name: string | undefined, triple: string;
-    const canonical = splitCanonical(line);
-    if (canonical) {
-      [subject, , object, name] = canonical;
-      triple = line.slice(0, line.length - name.length - 3);
-    } else {
-      let terms: ReturnType<typeof parseQuadLine>;
+    // A line that is not a statement is skipped: the generation's check refuses the file, naming the line.
+    const statement = graphStatement(line, (text) => {
       try {
-        terms = parseQuadLine(line);
+        return parseQuadLine(text);
       } catch {
-        // Not a statement: the generation's check refuses the file, naming the line.
-        return;
+        return undefined;
       }
-      if (terms === undefined) return;
-      ({ subject, object, graph: name } = terms);
-      triple = `${subject} ${terms.predicate} ${object}`;
-    }
+    });
+    if (statement === undefined) return;
+    const { subject, object, graph: name, triple } = statement;
     if (name === undefined || !name.startsWith('<')) throw new Error(`${this.file}: a statement outside a named graph cannot be published`);
     if (name !== this.graph) {
       await this.flush();

@@ -16,7 +16,7 @@ import type { GenerationManifest } from '../types.js';
 import { NQuadsSyntaxError } from '../errors.js';
 import { readLineBatches, TextFileError } from '../line-reader.js';
 import { detached, parseLineOf } from '../nquads-file.js';
-import { splitCanonical } from '../nquads-line.js';
+import { graphStatement } from '../nquads-line.js';
 import type { BulkFiles } from './bulk-files.js';
 import type { BulkLoader } from './bulk-load.js';
 import { GENERATIONS_GRAPH, generationGraphs, type GenerationGraphs } from './graph-view.js';
@@ -291,17 +291,9 @@ export async function* graphsOfFile(file: string): AsyncGenerator<GraphStatement
     for await (const { lines, first } of readLineBatches(file)) {
       for (let i = 0; i < lines.length; i++) {
         const line = lines[i] as string;
-        let subject: string, object: string, name: string | undefined, triple: string;
-        const canonical = splitCanonical(line);
-        if (canonical) {
-          [subject, , object, name] = canonical;
-          triple = line.slice(0, line.length - name.length - 3);
-        } else {
-          const terms = parseLineOf(file, first + i, line);
-          if (terms === undefined) continue;
-          ({ subject, object, graph: name } = terms);
-          triple = `${subject} ${terms.predicate} ${object}`;
-        }
+        const statement = graphStatement(line, (text) => parseLineOf(file, first + i, text));
+        if (statement === undefined) continue;
+        const { subject, object, graph: name, triple } = statement;
         if (name === undefined || !name.startsWith('<')) throw new Error(`${file}: a statement outside a named graph cannot be published`);
         if (name !== graph) {
           const finished = done();
