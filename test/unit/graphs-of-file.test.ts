@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { graphsOfFile, type GraphStatements } from '../../src/store/remote/publish.js';
+import { graphsOfFile, type GraphStatements } from '../../src/store/remote/graphs-of-file.js';
 
 const G1 = '<http://x.test/v2/id/object/A>';
 const G2 = '<http://x.test/v2/id/object/B>';

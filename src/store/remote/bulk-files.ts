@@ -26,7 +26,7 @@ import { createGzip, constants as zlib } from 'node:zlib';
 import { NONPUBLIC_FILE, PUBLIC_FILE, type GenerationTap } from '../generations.js';
 import { graphStatement, parseQuadLine } from '../nquads-line.js';
 import type { GenerationGraphs } from './graph-view.js';
-import { graphsOfFile } from './publish.js';
+import { graphsOfFile } from './graphs-of-file.js';
 
 /** The two parts of a generation: statements of public records, and everything else (docs/graph-model.md). */
 export type BulkPart = 'public' | 'nonPublic';

@@ -13,13 +13,10 @@
  */
 import { NONPUBLIC_FILE, PUBLIC_FILE } from '../generations.js';
 import type { GenerationManifest } from '../types.js';
-import { NQuadsSyntaxError } from '../errors.js';
-import { readLineBatches, TextFileError } from '../line-reader.js';
-import { detached, parseLineOf } from '../nquads-file.js';
-import { graphStatement } from '../nquads-line.js';
 import type { BulkFiles } from './bulk-files.js';
 import type { BulkLoader } from './bulk-load.js';
 import { GENERATIONS_GRAPH, generationGraphs, type GenerationGraphs } from './graph-view.js';
+import { graphsOfFile } from './graphs-of-file.js';
 import type { RemoteServer } from './remote-server.js';
 import { askBoolean } from './results.js';
 import path from 'node:path';
@@ -248,70 +245,6 @@ export async function hasEntry(server: RemoteServer, marker: string): Promise<bo
 export function graphsNamed(prefix: string): string {
   const all = 'SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s_g ?p_g ?o_g } } LIMIT 1000000000000';
   return `{ SELECT ?g WHERE { { ${all} } FILTER(STRSTARTS(STR(?g), "${prefix}")) } LIMIT 1000000000000 }`;
-}
-
-/** The statements of one graph of a generation file, each once, as triples (`s p o`, without the final ` .`). */
-export interface GraphStatements {
-  /** The graph's IRI as the file writes it (`<…>`). */
-  name: string;
-  triples: string[];
-  /** True when a statement names a blank node. */
-  blank: boolean;
-}
-
-/**
- * The graphs of an N-Quads file of the generation, one at a time, each statement once. A graph whose statements
- * are not together and that names blank nodes is refused: blank-node labels are scoped to one write (a request,
- * or a file of the bulk loader), and the parts would name different nodes.
- *
- * The generation's files were written and checked by the service, so a line is cut where its graph term starts
- * (`splitCanonical`) and fully parsed only when it has another form (a dump written elsewhere): at 100k objects
- * the full parse of every line was a third of the time spent writing the bulk loader's files.
- */
-export async function* graphsOfFile(file: string): AsyncGenerator<GraphStatements> {
-  const seen = new Set<string>();
-  const withBlankNodes = new Set<string>();
-  let graph: string | undefined;
-  let triples: string[] = [];
-  let blank = false;
-  const done = (): GraphStatements | undefined => {
-    if (graph === undefined) return undefined;
-    const name = graph;
-    if (seen.has(name) && (blank || withBlankNodes.has(name))) {
-      throw new Error(`${file}: the statements of graph ${name} are not together and it has blank nodes; they cannot be written in parts`);
-    }
-    // Kept for the whole file: a copy, not a slice of the line's text block (nquads-file.ts).
-    const key = detached(name);
-    seen.add(key);
-    if (blank) withBlankNodes.add(key);
-    // A statement written twice is one statement to the server (and to Oxigraph).
-    return { name, triples: [...new Set(triples)], blank };
-  };
-  try {
-    for await (const { lines, first } of readLineBatches(file)) {
-      for (let i = 0; i < lines.length; i++) {
-        const line = lines[i] as string;
-        const statement = graphStatement(line, (text) => parseLineOf(file, first + i, text));
-        if (statement === undefined) continue;
-        const { subject, object, graph: name, triple } = statement;
-        if (name === undefined || !name.startsWith('<')) throw new Error(`${file}: a statement outside a named graph cannot be published`);
-        if (name !== graph) {
-          const finished = done();
-          if (finished) yield finished;
-          graph = name;
-          triples = [];
-          blank = false;
-        }
-        if (subject.startsWith('_:') || object.startsWith('_:')) blank = true;
-        triples.push(triple);
-      }
-    }
-  } catch (err) {
-    if (err instanceof TextFileError) throw new NQuadsSyntaxError(file, err.line, err.reason);
-    throw err;
-  }
-  const last = done();
-  if (last) yield last;
 }
 
 /** Streams one N-Quads file to the server graph by graph; returns what it wrote. */
