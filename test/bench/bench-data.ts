@@ -17,9 +17,9 @@
  * COLOR_VARIANT_VERSION and a hash of the code the colour statements come from (src/colors, src/harvest,
  * src/iiif): a variant built by other code is rebuilt, colour cache included.
  *
- * Run alone (`npx tsx test/bench/bench-data.ts --objects N [--colors]`) it builds the collection (and with
- * `--colors` its colour variant) if missing; run.ts does this before the benchmarks, so that their figures never
- * include the build.
+ * Run alone (`npx tsx test/bench/bench-data.ts --objects N [--colors | --source-only]`) it builds the collection
+ * (and with `--colors` its colour variant; with `--source-only` the source export alone) if missing; run.ts does
+ * this before the benchmarks, so that their figures never include the build.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -123,16 +123,49 @@ async function readReady(root: string, ready: string): Promise<BenchData> {
   return { root, dataDir, sourceDir: join(root, 'source'), generation, build: built };
 }
 
-async function build(root: string, objects: number): Promise<BenchData> {
-  rmSync(root, { recursive: true, force: true });
+/** Marker of a source export built alone ({@link benchSource}): the seconds its generation took. */
+const sourceMarker = (root: string): string => join(root, 'source-ready');
+
+/**
+ * The source export of `objects` objects alone, built on first use (or taken from the full collection's folder):
+ * for the to-ready benchmark (ready.ts), which harvests it itself and never needs the bench generation, whose
+ * build alone takes most of an hour at a million objects.
+ */
+export async function benchSource(objects: number): Promise<string> {
+  const root = benchRoot(objects);
+  await builtOnce(root, () => existsSync(sourceMarker(root)) || existsSync(join(root, 'ready')), async () => {
+    rmSync(root, { recursive: true, force: true });
+    await generateSource(root, objects);
+  });
+  return join(root, 'source');
+}
+
+/** Writes the source export under `root/source` and its marker; the seconds it took. */
+async function generateSource(root: string, objects: number): Promise<number> {
   const sourceDir = join(root, 'source');
-  const dataDir = join(root, 'data');
   log(`bench data: generating ${objects} objects into ${sourceDir}`);
-  let started = performance.now();
+  const started = performance.now();
   writeCollection(sourceDir, streamCollection({ objects, seed: BENCH_SEED, iiifBase: IIIF_BASE }));
   const generateSeconds = (performance.now() - started) / 1000;
-  log(`bench data: generated in ${generateSeconds.toFixed(1)} s; harvesting`);
-  started = performance.now();
+  writeFileSync(sourceMarker(root), JSON.stringify({ generateSeconds }));
+  log(`bench data: generated in ${generateSeconds.toFixed(1)} s`);
+  return generateSeconds;
+}
+
+async function build(root: string, objects: number): Promise<BenchData> {
+  const sourceDir = join(root, 'source');
+  const dataDir = join(root, 'data');
+  // A source export built alone is kept: the generation is harvested from it.
+  let generateSeconds: number;
+  if (existsSync(sourceMarker(root))) {
+    generateSeconds = (JSON.parse(readFileSync(sourceMarker(root), 'utf8')) as { generateSeconds: number }).generateSeconds;
+    rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    rmSync(root, { recursive: true, force: true });
+    generateSeconds = await generateSource(root, objects);
+  }
+  log('bench data: harvesting');
+  let started = performance.now();
   const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: sourceDir }, baseUrl: BENCH_BASE_URL, kinds: KIND_NAMES }, async (out) => ({
     details: { ...(await harvestExport(sourceDir, out, { baseUrl: BENCH_BASE_URL, imageHosts: [], validateImages: false })) },
   }));
@@ -284,7 +317,9 @@ export function samplePids(items: string[], count: number, seed = 42): string[] 
   return picked;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && process.argv.includes('--source-only')) {
+  log(`bench source export ready: ${await benchSource(objectsArg())}`);
+} else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const data = await benchGeneration(objectsArg());
   log(`bench data ready: ${data.generation.dir}`);
   if (process.argv.includes('--colors')) {

@@ -43,7 +43,7 @@ import { ISQL_BIN, startVirtuoso } from '../helpers/virtuoso.js';
 import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
 import type { AutocannonResult, SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
-import { measureToReady } from './to-ready.js';
+import { measureToReady, readyTimeoutMs, toReadyDetails, toReadyRows } from './to-ready.js';
 import { emitResult, log, loggedRows, objectsArg, pidOfProcess, quantile, rssMiB, rssMiBOfPid, type BenchRow } from './report.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
 
@@ -332,43 +332,9 @@ try {
   // 6. Harvest-to-ready and load-to-ready on a running replica (the compiled service and data commands).
   log('harvest-to-ready and load-to-ready');
   const bulkEnv = { STORE_BULK_DIR: virtuoso.loadDir, STORE_ISQL: `127.0.0.1:${virtuoso.isqlPort}`, STORE_ISQL_BIN: ISQL_BIN as string, STORE_BULK_LOADERS: '2' };
-  const toReady = await measureToReady({ dataDir: data.dataDir, sourceDir: data.sourceDir, env: { ...env, ...bulkEnv }, readyTimeoutMs: Math.max(45, (objects / 1_000_000) * 150) * 60_000 });
-  rows.push({
-    figure: 'harvest-to-ready (`npm run harvest` start to the first page from its generation on a running replica)',
-    value: toReady.harvestToReadyMs / 1000,
-    unit: 's',
-    baselineName: 'start-up of that replica on the previous generation (s)',
-    baseline: toReady.startMs / 1000,
-    ratio: toReady.harvestToReadyMs / toReady.startMs,
-    goal: '≤ 12 minutes at 250k objects',
-    note: `harvest process ${(toReady.harvestMs / 1000).toFixed(1)} s (${(records / (toReady.harvestMs / 1000)).toFixed(0)} records/s whole: source, files, stored index, bulk publication, switch)`,
-  });
-  const { loadToReadyMs, loadMs, loadError } = toReady;
-  rows.push({
-    figure: 'load-to-ready (`npm run load` of the public dump to the first page from its generation)',
-    value: loadToReadyMs === undefined ? NaN : loadToReadyMs / 1000,
-    unit: 's',
-    baselineName: 'harvest-to-ready of the same collection (s)',
-    baseline: toReady.harvestToReadyMs / 1000,
-    ratio: loadToReadyMs === undefined ? NaN : loadToReadyMs / toReady.harvestToReadyMs,
-    note:
-      loadMs === undefined
-        ? `the load failed: ${(loadError ?? '?').split('\n').slice(-6).join(' ').slice(0, 600)}`
-        : `load process ${(loadMs / 1000).toFixed(1)} s; the dump itself took ${(toReady.dumpMs / 1000).toFixed(1)} s (not counted)`,
-  });
-  rows.push({
-    figure: 'service RSS: the replica (one process, one app) after its switches to the harvested and the loaded generation',
-    value: toReady.replicaRssMiB ?? NaN,
-    unit: 'MiB',
-    goal: '≤ 1.5 GiB',
-    met: toReady.replicaRssMiB !== undefined && (toReady.replicaPeakRssMiB ?? toReady.replicaRssMiB) <= 1536,
-    note:
-      `peak ${toReady.replicaPeakRssMiB?.toFixed(0) ?? '?'} MiB, sampled every 500 ms from its start to the last switch` +
-      (toReady.replicaMemory
-        ? `; at the end its V8 heap ${toReady.replicaMemory.heapUsedMiB.toFixed(0)} MiB used of ${toReady.replicaMemory.heapTotalMiB.toFixed(0)} held, external ${toReady.replicaMemory.externalMiB.toFixed(0)} MiB`
-        : ''),
-  });
-  details.toReady = { ...toReady, harvestOutput: toReady.harvestOutput.slice(-3000), loadOutput: toReady.loadOutput?.slice(-3000) };
+  const toReady = await measureToReady({ dataDir: data.dataDir, sourceDir: data.sourceDir, env: { ...env, ...bulkEnv }, readyTimeoutMs: readyTimeoutMs(objects), serverPid: pidOfProcess(virtuoso.dir) });
+  rows.push(...toReadyRows(toReady, objects, records));
+  details.toReady = toReadyDetails(toReady);
 } catch (err) {
   // The rows measured so far are still reported: a 100k run takes most of an hour.
   details.error = (err as Error).stack ?? String(err);

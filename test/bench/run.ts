@@ -5,6 +5,8 @@
  * of the embedded ones; it is never part of the default set. Nor is `--only soak` (soak.ts, issue 44: REST and
  * /sparql on two Virtuosos, two replicas and Redis under mixed and hostile load for `--minutes M`, default 20,
  * with a harvest and a kill of the SPARQL server in the middle): `npm run bench -- --only soak --objects 100000`.
+ * Nor is `--only ready` (ready.ts: remote.ts's harvest-to-ready and load-to-ready alone, from the source export,
+ * with where every minute went; the section that fits a session at a million objects).
  *
  * For each size: builds the bench collection if missing (bench-data.ts, its own process, so that no
  * benchmark pays for it; with `colors` among the benchmarks also its colour variant, bench-data.ts --colors),
@@ -22,9 +24,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rssMiBOfPid, type BenchResult } from './report.js';
 
-const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'shared', 'colors', 'hotpath', 'startup', 'search', 'changes', 'pages', 'remote', 'soak'] as const;
-/** Run only when asked: `--store remote` or `--only remote`, `--only soak`. */
-const ON_REQUEST = new Set<string>(['remote', 'soak']);
+const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'shared', 'colors', 'hotpath', 'startup', 'search', 'changes', 'pages', 'remote', 'soak', 'ready'] as const;
+/** Run only when asked: `--store remote` or `--only remote`, `--only soak`, `--only ready`. */
+const ON_REQUEST = new Set<string>(['remote', 'soak', 'ready']);
+/** Benchmarks that need the source export only, never the bench generation (a million objects take most of an hour to harvest). */
+const SOURCE_ONLY = new Set<string>(['ready']);
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -139,7 +143,8 @@ const report = {
 const save = (): void => writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
 
 for (const objects of args.sizes) {
-  const prepare = await runChild('bench-data', join(HERE, 'bench-data.ts'), objects, args.only.includes('colors') ? ['--colors'] : [], resultFile);
+  const prepareFlags = args.only.every((b) => SOURCE_ONLY.has(b)) ? ['--source-only'] : args.only.includes('colors') ? ['--colors'] : [];
+  const prepare = await runChild('bench-data', join(HERE, 'bench-data.ts'), objects, prepareFlags, resultFile);
   if (prepare.exitCode !== 0) {
     process.stdout.write(`bench data for ${objects} objects failed (exit ${prepare.exitCode ?? prepare.signal}); skipping this size\n`);
     report.runs.push(prepare);

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../helpers/virtuoso.js';
-import { log, rssMiBOfPid } from './report.js';
+import { log, rssMiBOfPid, type BenchRow } from './report.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const node = (script: string): string[] => ['--enable-source-maps', path.join(ROOT, 'dist', script)];
@@ -27,6 +27,8 @@ export interface ToReadyOptions {
   env: Record<string, string>;
   /** How long a replica may take to serve a new generation before the bench reports it as not ready (45 min). */
   readyTimeoutMs?: number;
+  /** The SPARQL server's pid, for its peak RSS. */
+  serverPid?: number;
 }
 
 export interface ToReadyFigures {
@@ -50,6 +52,50 @@ export interface ToReadyFigures {
   replicaPeakRssMiB: number | undefined;
   /** The replica's own account at the end (its /metrics): V8 heap used and held, and external memory, in MiB. */
   replicaMemory?: { heapUsedMiB: number; heapTotalMiB: number; externalMiB: number };
+  /** Where the harvest's and the load's time went: their steps, and the replica's first page, on one clock. */
+  harvestSteps: Step[];
+  loadSteps?: Step[];
+  /** Highest RSS of the data commands and of the SPARQL server (when its pid was given), sampled every 500 ms, in MiB. */
+  harvestPeakRssMiB: number | undefined;
+  loadPeakRssMiB?: number | undefined;
+  serverPeakRssMiB?: number | undefined;
+}
+
+/** A step of a data command: a line it wrote (the end of a phase, a step begun or done) and when, from its start. */
+export interface Step {
+  atMs: number;
+  line: string;
+}
+
+/** Peak RSS of a process, sampled every 500 ms until `stop()`. */
+function peakRss(pid: () => number | undefined): { peak: () => number | undefined; stop: () => void } {
+  let peak: number | undefined;
+  const sample = (): void => {
+    const rss = rssMiBOfPid(pid());
+    if (rss !== undefined) peak = Math.max(peak ?? 0, rss);
+  };
+  const timer = setInterval(sample, 500);
+  return {
+    peak: () => peak,
+    stop: () => {
+      sample();
+      clearInterval(timer);
+    },
+  };
+}
+
+/**
+ * Where the minutes went: every step with the time since the one before, the command's exit and the first page
+ * the replica served from its generation last. Lines as "  +  34.2 s  at  210.5 s  harvest: check, …, done in 34 s".
+ */
+export function timeline(steps: Step[], exitMs: number, readyMs: number): string[] {
+  const all = [...steps, { atMs: exitMs, line: '(the command exits)' }, { atMs: readyMs, line: '(the replica serves its first page from the new generation)' }].sort((a, b) => a.atMs - b.atMs);
+  let previous = 0;
+  return all.map((s) => {
+    const line = `  + ${((s.atMs - previous) / 1000).toFixed(1).padStart(6)} s  at ${(s.atMs / 1000).toFixed(1).padStart(7)} s  ${s.line}`;
+    previous = s.atMs;
+    return line;
+  });
 }
 
 /** The replica's heap and external memory from its Prometheus metrics (prom-client's default metrics). */
@@ -110,31 +156,46 @@ async function servedOther(origin: string, not: string | null, child: ChildProce
  * phases ("…, done in 2 min 5 s") and its summary lines are logged as they come, so the bench's own log says
  * where the time went even when the run is stopped before its table.
  */
-const command = (script: string, args: string[], env: Record<string, string>): Promise<{ ms: number; output: string }> => runDataCommand(node(script), args, env);
+const command = (script: string, args: string[], env: Record<string, string>): Promise<DataCommandRun> => runDataCommand(node(script), args, env);
+
+export interface DataCommandRun {
+  ms: number;
+  output: string;
+  /** Its lines but the running progress, each with when it came. */
+  steps: Step[];
+  peakRssMiB: number | undefined;
+}
 
 /** A data command as `node <program> <args>` (program: node's flags and the script, last), as {@link command} runs it. */
 /** A running progress line of a data command: `harvest: write, 12,000 records, 4,589 records/s`. */
 const PROGRESS_LINE = /^\w[\w-]*: .*\d [\w ]+\/s\b/;
 
-export async function runDataCommand(program: string[], args: string[], env: Record<string, string>): Promise<{ ms: number; output: string }> {
+export async function runDataCommand(program: string[], args: string[], env: Record<string, string>): Promise<DataCommandRun> {
   const started = performance.now();
   const child = spawn(process.execPath, [...program, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const rss = peakRss(() => child.pid);
   const name = path.basename(program.at(-1) ?? 'command').replace(/\.[jt]s$/, '');
   let output = '';
   let partial = '';
+  const steps: Step[] = [];
   const relay = (d: string): void => {
     output += d;
     const lines = (partial + d).split('\n');
     partial = lines.pop() ?? '';
     // Every line but the command's running progress (a rate, no "done in"): the steps between them (writing to
     // the SPARQL server, the stored index) say when each began, which a soak's failures are laid beside.
-    for (const line of lines) if (line !== '' && (line.includes(', done in ') || !PROGRESS_LINE.test(line))) log(`${name}: ${line}`);
+    for (const line of lines) {
+      if (line === '' || (!line.includes(', done in ') && PROGRESS_LINE.test(line))) continue;
+      log(`${name}: ${line}`);
+      steps.push({ atMs: performance.now() - started, line });
+    }
   };
   child.stdout.setEncoding('utf8').on('data', relay);
   child.stderr.setEncoding('utf8').on('data', relay);
   const [code] = (await once(child, 'exit')) as [number | null];
+  rss.stop();
   if (code !== 0) throw new Error(`${program.at(-1) ?? 'command'} ${args.join(' ')} exited with ${code}:\n${output.slice(-2000)}`);
-  return { ms: performance.now() - started, output };
+  return { ms: performance.now() - started, output, steps, peakRssMiB: rss.peak() };
 }
 
 export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFigures> {
@@ -148,11 +209,8 @@ export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFi
   const env = { ...options.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
   const started = performance.now();
   const replica = spawn(process.execPath, node('server.js'), { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  let replicaPeakRssMiB: number | undefined;
-  const sampler = setInterval(() => {
-    const rss = rssMiBOfPid(replica.pid);
-    if (rss !== undefined) replicaPeakRssMiB = Math.max(replicaPeakRssMiB ?? 0, rss);
-  }, 500);
+  const replicaRss = peakRss(() => replica.pid);
+  const serverRss = peakRss(() => options.serverPid);
   try {
     const timeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
     const first = await servedOther(origin, null, replica, timeoutMs);
@@ -165,29 +223,118 @@ export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFi
     const harvestToReadyMs = performance.now() - harvestStarted;
     log(`harvest-to-ready: ${(harvestToReadyMs / 1000).toFixed(1)} s (the replica serves generation ${harvested})`);
     const harvest = await harvesting;
+    for (const line of timeline(harvest.steps, harvest.ms, harvestToReadyMs)) log(line);
 
     // A failed load still leaves the harvest's figures to report (a 250k run takes more than an hour).
     const dumpFile = path.join(work, 'public.nq.gz');
     const dump = await command('cli/dump.js', [dumpFile], env);
     const loadStarted = performance.now();
     const loading = command('cli/load.js', [dumpFile], env);
-    let loaded: { loadToReadyMs: number; loadMs: number; loadOutput: string } | { loadError: string };
+    let loaded: Pick<ToReadyFigures, 'loadToReadyMs' | 'loadMs' | 'loadOutput' | 'loadSteps' | 'loadPeakRssMiB'> | { loadError: string };
     try {
       await servedOther(origin, harvested, replica, timeoutMs, loading);
       const loadToReadyMs = performance.now() - loadStarted;
       log(`load-to-ready: ${(loadToReadyMs / 1000).toFixed(1)} s`);
       const load = await loading;
-      loaded = { loadToReadyMs, loadMs: load.ms, loadOutput: load.output };
+      loaded = { loadToReadyMs, loadMs: load.ms, loadOutput: load.output, loadSteps: load.steps, loadPeakRssMiB: load.peakRssMiB };
+      for (const line of timeline(load.steps, load.ms, loadToReadyMs)) log(line);
     } catch (err) {
       loaded = { loadError: (err as Error).message };
     }
     const replicaRssMiB = rssMiBOfPid(replica.pid);
     const replicaMemory = await memoryOf(origin);
-    return { startMs, harvestToReadyMs, harvestMs: harvest.ms, dumpMs: dump.ms, harvestOutput: harvest.output, replicaRssMiB, replicaPeakRssMiB, ...(replicaMemory ? { replicaMemory } : {}), ...loaded };
+    replicaRss.stop();
+    serverRss.stop();
+    return {
+      startMs,
+      harvestToReadyMs,
+      harvestMs: harvest.ms,
+      dumpMs: dump.ms,
+      harvestOutput: harvest.output,
+      harvestSteps: harvest.steps,
+      harvestPeakRssMiB: harvest.peakRssMiB,
+      serverPeakRssMiB: serverRss.peak(),
+      replicaRssMiB,
+      replicaPeakRssMiB: replicaRss.peak(),
+      ...(replicaMemory ? { replicaMemory } : {}),
+      ...loaded,
+    };
   } finally {
-    clearInterval(sampler);
+    replicaRss.stop();
+    serverRss.stop();
     replica.kill('SIGTERM');
     if (replica.exitCode === null) await once(replica, 'exit');
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** How long a replica may take to serve a new generation of `objects` objects (2.5 hours a million, 45 minutes at least). */
+export const readyTimeoutMs = (objects: number): number => Math.max(45, (objects / 1_000_000) * 150) * 60_000;
+
+/** Issue 45's goals for harvest-to-ready, by size: ≤ 30 minutes at a million objects, ≤ 8 at 250,000. */
+function harvestGoal(objects: number): { goal: string; minutes: number } | undefined {
+  if (objects >= 1_000_000) return { goal: '≤ 30 minutes at 1M objects (moonshot 10)', minutes: 30 };
+  if (objects >= 250_000) return { goal: '≤ 8 minutes at 250k objects', minutes: 8 };
+  return undefined;
+}
+
+const mib = (v: number | undefined): string => (v === undefined ? '?' : `${v.toFixed(0)} MiB`);
+
+/** The rows of harvest-to-ready and load-to-ready (remote.ts section 6, ready.ts): times, then peak memory. */
+export function toReadyRows(toReady: ToReadyFigures, objects: number, records: number, startNote = 'start-up of that replica on the previous generation (s)'): BenchRow[] {
+  const goal = harvestGoal(objects);
+  const { loadToReadyMs, loadMs, loadError } = toReady;
+  return [
+    {
+      figure: 'harvest-to-ready (`npm run harvest` start to the first page from its generation on a running replica)',
+      value: toReady.harvestToReadyMs / 1000,
+      unit: 's',
+      baselineName: startNote,
+      baseline: toReady.startMs / 1000,
+      ratio: toReady.harvestToReadyMs / toReady.startMs,
+      ...(goal ? { goal: goal.goal, met: toReady.harvestToReadyMs <= goal.minutes * 60_000 } : {}),
+      note: `harvest process ${(toReady.harvestMs / 1000).toFixed(1)} s (${(records / (toReady.harvestMs / 1000)).toFixed(0)} records/s whole: source, files, stored index, bulk publication, switch)`,
+    },
+    {
+      figure: 'load-to-ready (`npm run load` of the public dump to the first page from its generation)',
+      value: loadToReadyMs === undefined ? NaN : loadToReadyMs / 1000,
+      unit: 's',
+      baselineName: 'harvest-to-ready of the same collection (s)',
+      baseline: toReady.harvestToReadyMs / 1000,
+      ratio: loadToReadyMs === undefined ? NaN : loadToReadyMs / toReady.harvestToReadyMs,
+      note:
+        loadMs === undefined
+          ? `the load failed: ${(loadError ?? '?').split('\n').slice(-6).join(' ').slice(0, 600)}`
+          : `load process ${(loadMs / 1000).toFixed(1)} s; the dump itself took ${(toReady.dumpMs / 1000).toFixed(1)} s (not counted)`,
+    },
+    {
+      figure: 'peak RSS of the harvest process (no heap flag given)',
+      value: toReady.harvestPeakRssMiB ?? NaN,
+      unit: 'MiB',
+      note: `load process ${mib(toReady.loadPeakRssMiB)}; the SPARQL server (Virtuoso) ${mib(toReady.serverPeakRssMiB)} at its peak during both; sampled every 500 ms`,
+    },
+    {
+      figure: 'service RSS: the replica (one process, one app) after its switches to the harvested and the loaded generation',
+      value: toReady.replicaRssMiB ?? NaN,
+      unit: 'MiB',
+      goal: '≤ 1.5 GiB',
+      met: toReady.replicaRssMiB !== undefined && (toReady.replicaPeakRssMiB ?? toReady.replicaRssMiB) <= 1536,
+      note:
+        `peak ${toReady.replicaPeakRssMiB?.toFixed(0) ?? '?'} MiB, sampled every 500 ms from its start to the last switch` +
+        (toReady.replicaMemory
+          ? `; at the end its V8 heap ${toReady.replicaMemory.heapUsedMiB.toFixed(0)} MiB used of ${toReady.replicaMemory.heapTotalMiB.toFixed(0)} held, external ${toReady.replicaMemory.externalMiB.toFixed(0)} MiB`
+          : ''),
+    },
+  ];
+}
+
+/** The figures for the result's details: outputs cut to their last lines, steps as timelines. */
+export function toReadyDetails(toReady: ToReadyFigures): Record<string, unknown> {
+  return {
+    ...toReady,
+    harvestOutput: toReady.harvestOutput.slice(-3000),
+    loadOutput: toReady.loadOutput?.slice(-3000),
+    harvestTimeline: timeline(toReady.harvestSteps, toReady.harvestMs, toReady.harvestToReadyMs),
+    loadTimeline: toReady.loadSteps && toReady.loadMs !== undefined && toReady.loadToReadyMs !== undefined ? timeline(toReady.loadSteps, toReady.loadMs, toReady.loadToReadyMs) : undefined,
+  };
 }

@@ -238,7 +238,9 @@ class GraphRuns {
     if (last < 0) return;
     for (let at = 0; at < last; ) {
       const end = text.indexOf('\n', at);
-      await this.line(text.slice(at, end));
+      // Awaited only where a graph ends: most lines continue their graph's run.
+      const written = this.line(text.slice(at, end));
+      if (written !== undefined) await written;
       at = end + 1;
     }
   }
@@ -251,7 +253,8 @@ class GraphRuns {
     this.withBlankNodes.clear();
   }
 
-  private async line(line: string): Promise<void> {
+  /** Adds a line to its graph's run; when it starts another graph, the write of the run before (to be awaited). */
+  private line(line: string): Promise<void> | undefined {
     // A line that is not a statement is skipped: the generation's check refuses the file, naming the line.
     const statement = graphStatement(line, (text) => {
       try {
@@ -260,23 +263,23 @@ class GraphRuns {
         return undefined;
       }
     });
-    if (statement === undefined) return;
+    if (statement === undefined) return undefined;
     const { subject, object, graph: name, triple } = statement;
-    if (name === undefined || !name.startsWith('<')) throw new Error(`${this.file}: a statement outside a named graph cannot be published`);
-    if (name !== this.graph) {
-      await this.flush();
-      this.graph = name;
-    }
+    if (name === undefined || !name.startsWith('<')) return Promise.reject(new Error(`${this.file}: a statement outside a named graph cannot be published`));
+    // flush() takes the run before it yields, so the new graph's lines start a run of their own at once.
+    const written = name === this.graph ? undefined : this.flush();
+    this.graph = name;
     if (subject.startsWith('_:') || object.startsWith('_:')) this.blank = true;
     this.triples.push(triple);
+    return written;
   }
 
-  private async flush(): Promise<void> {
+  private flush(): Promise<void> {
     const name = this.graph;
-    if (name === undefined) return;
+    if (name === undefined) return Promise.resolve();
     if (this.blank) {
       if (this.withBlankNodes.has(name)) {
-        throw new Error(`${this.file}: the statements of graph ${name} are not together and name blank nodes; they cannot be written in parts`);
+        return Promise.reject(new Error(`${this.file}: the statements of graph ${name} are not together and name blank nodes; they cannot be written in parts`));
       }
       this.withBlankNodes.add(Buffer.from(name, 'utf8').toString('utf8'));
     }
@@ -285,7 +288,7 @@ class GraphRuns {
     this.graph = undefined;
     this.triples = [];
     this.blank = false;
-    await this.files.writeGraph(this.part, name, triples);
+    return this.files.writeGraph(this.part, name, triples);
   }
 }
 
