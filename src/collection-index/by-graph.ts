@@ -16,6 +16,7 @@ import type { Iris } from '../vocab/iris.js';
 import { boundSelect } from './build.js';
 import { graphScope } from './graph-scope.js';
 import type { Row } from './record-table.js';
+import { decodeRows, queryKey, StringTable, variablesOf, type EncodedAnswer } from './stored-index.js';
 
 /** One query the worker answers. */
 export interface ByGraphQuery {
@@ -51,9 +52,19 @@ export type ByGraphMessage =
   | { type: 'refused'; reason: string }
   | { type: 'failed'; message: string };
 
+/** One query's answer by graph: encoded against the answers' strings; `rows` decodes it on each read. */
+export interface ByGraphAnswer {
+  name: string;
+  text: string;
+  encoded: EncodedAnswer;
+  readonly rows: Row[];
+}
+
 /** The answers by graph, and the queries left to a store. */
 export interface ByGraphAnswers {
-  answers: { name: string; text: string; rows: Row[] }[];
+  answers: ByGraphAnswer[];
+  /** The strings the answers' cells point into (each value once). */
+  strings: string[];
   /** Queries whose answer needs the whole generation in one store, with why. */
   left: { name: string; reason: string }[];
   chunks: number;
@@ -111,12 +122,19 @@ export async function answerByGraph(
     parts,
   };
   const workers = Array.from({ length: parts }, (_, part) => startTsWorker(workerModule(import.meta.url, 'by-graph-worker'), { ...data, part }));
-  /** Per query, the rows of each chunk, put in chunk order at the end, whichever worker answered first. */
-  const byChunk = queries.map(() => new Map<number, { rows: Row[]; keys?: string[] }>());
+  /**
+   * Per query, the rows of each chunk, encoded as they come (each value held once in `table`: rows as objects
+   * took gigabytes at a million objects), put in chunk order at the end, whichever worker answered first.
+   */
+  const table = new StringTable();
+  const byChunk = queries.map(() => new Map<number, EncodedChunk>());
   try {
     const outcomes = await Promise.all(workers.map((worker) => new Promise<Extract<ByGraphMessage, { type: 'done' }> | { refused: string }>((resolve, reject) => {
       worker.on('message', (message: ByGraphMessage) => {
-        if (message.type === 'rows') byChunk[message.query]?.set(message.chunk, { rows: message.rows, ...(message.keys ? { keys: message.keys } : {}) });
+        if (message.type === 'rows') {
+          const vars = variablesOf(message.rows);
+          byChunk[message.query]?.set(message.chunk, { vars, rows: message.rows.length, cells: table.cells(message.rows, vars), ...(message.keys ? { keys: message.keys } : {}) });
+        }
         else if (message.type === 'done') resolve(message);
         else if (message.type === 'refused') resolve({ refused: message.reason });
         else reject(new Error(message.message));
@@ -127,8 +145,20 @@ export async function answerByGraph(
     const refused = outcomes.find((outcome) => 'refused' in outcome);
     if (refused) return refused;
     const done = outcomes as Extract<ByGraphMessage, { type: 'done' }>[];
+    const strings = table.strings;
     return {
-      answers: queries.map((q, i) => ({ name: q.name, text: q.text, rows: inChunkOrder(byChunk[i] as Map<number, { rows: Row[]; keys?: string[] }>) })),
+      answers: queries.map((q, i) => {
+        const encoded = inChunkOrder(queryKey(q.text), q.name, byChunk[i] as Map<number, EncodedChunk>);
+        return {
+          name: q.name,
+          text: q.text,
+          encoded,
+          get rows(): Row[] {
+            return decodeRows(encoded, strings);
+          },
+        };
+      }),
+      strings,
       left,
       chunks: done[0]?.chunks ?? 0,
       quads: done[0]?.quads ?? 0,
@@ -141,20 +171,41 @@ export async function answerByGraph(
   }
 }
 
-/** The rows of every chunk in chunk order; of rows with the same key (a DISTINCT query's), the first. */
-function inChunkOrder(chunks: ReadonlyMap<number, { rows: Row[]; keys?: string[] }>): Row[] {
-  const out: Row[] = [];
+/** One chunk's rows of one query: its variables, and the cells of its rows against the answers' strings. */
+interface EncodedChunk {
+  vars: string[];
+  rows: number;
+  cells: Uint32Array;
+  /** The rows' keys, for a DISTINCT query. */
+  keys?: string[];
+}
+
+/**
+ * The rows of every chunk in chunk order, as one answer; of rows with the same key (a DISTINCT query's), the
+ * first. Its variables are those of the chunks, in the order they first appear.
+ */
+function inChunkOrder(key: string, name: string, chunks: ReadonlyMap<number, EncodedChunk>): EncodedAnswer {
+  const ordered = [...chunks.keys()].sort((a, b) => a - b).map((number) => chunks.get(number) as EncodedChunk);
+  const vars = [...new Set(ordered.flatMap((chunk) => chunk.vars))];
+  const column = new Map(vars.map((variable, i) => [variable, i]));
   const seen = new Set<string>();
-  for (const number of [...chunks.keys()].sort((a, b) => a - b)) {
-    const { rows, keys } = chunks.get(number) as { rows: Row[]; keys?: string[] };
-    rows.forEach((row, i) => {
-      const key = keys?.[i];
-      if (key !== undefined) {
-        if (seen.has(key)) return;
-        seen.add(key);
-      }
-      out.push(row);
-    });
-  }
-  return out;
+  const kept = ordered.map((chunk) =>
+    chunk.keys?.map((k) => {
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    }),
+  );
+  const rows = ordered.reduce((n, chunk, c) => n + (kept[c]?.filter(Boolean).length ?? chunk.rows), 0);
+  const cells = new Uint32Array(rows * vars.length);
+  let at = 0;
+  ordered.forEach((chunk, c) => {
+    const to = chunk.vars.map((variable) => column.get(variable) as number);
+    for (let r = 0; r < chunk.rows; r++) {
+      if (kept[c]?.[r] === false) continue;
+      for (let v = 0; v < to.length; v++) cells[at * vars.length + (to[v] as number)] = chunk.cells[r * to.length + v] as number;
+      at++;
+    }
+  });
+  return { key, name, vars, rows, cells };
 }

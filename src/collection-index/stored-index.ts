@@ -56,7 +56,8 @@ interface Header {
   written: string;
 }
 
-interface EncodedAnswer {
+/** One answer as stored: `cells` holds, row by row, one index per variable into the strings (plus one; 0 is unbound). */
+export interface EncodedAnswer {
   key: string;
   name: string;
   vars: string[];
@@ -69,6 +70,55 @@ interface Payload {
   answers: EncodedAnswer[];
 }
 
+/**
+ * The strings of a stored index, each held once, and the encoding of rows against them: what keeps a million
+ * objects' answers to a few hundred MiB while they are gathered (collection-index/by-graph.ts), where rows as
+ * objects took gigabytes.
+ */
+export class StringTable {
+  private readonly indexOf = new Map<string, number>();
+
+  /** Starts from the strings of a stored index (kept as they are: its answers' cells stay valid). */
+  constructor(readonly strings: string[] = []) {
+    strings.forEach((value, i) => this.indexOf.set(value, i + 1));
+  }
+
+  /** The cell of `value` (its index plus one), added when new. */
+  cell(value: string): number {
+    let index = this.indexOf.get(value);
+    if (index === undefined) {
+      index = this.strings.push(value);
+      this.indexOf.set(value, index);
+    }
+    return index;
+  }
+
+  /** The cells of `rows` for the variables `vars`, row by row. */
+  cells(rows: readonly Row[], vars: readonly string[]): Uint32Array {
+    const cells = new Uint32Array(rows.length * vars.length);
+    rows.forEach((row, r) => {
+      vars.forEach((variable, v) => {
+        const value = row[variable];
+        if (value !== undefined) cells[r * vars.length + v] = this.cell(value);
+      });
+    });
+    return cells;
+  }
+
+  /** An answer of `rows`, its variables in the order they first appear. */
+  encode(key: string, name: string, rows: readonly Row[]): EncodedAnswer {
+    const vars = variablesOf(rows);
+    return { key, name, vars, rows: rows.length, cells: this.cells(rows, vars) };
+  }
+}
+
+/** The variables bound in `rows`, in the order they first appear. */
+export const variablesOf = (rows: readonly Row[]): string[] => {
+  const vars = new Set<string>();
+  for (const row of rows) for (const variable in row) vars.add(variable);
+  return [...vars];
+};
+
 /** What reading a stored index found: the answers, or why the file was ignored (`missing`, `stale: …`, …). */
 export interface StoredIndexRead {
   stored: StoredIndex;
@@ -78,7 +128,8 @@ export interface StoredIndexRead {
 }
 
 /** The key of a query text: its sha256. */
-const keyOf = (text: string): string => createHash('sha256').update(text).digest('hex');
+export const queryKey = (text: string): string => createHash('sha256').update(text).digest('hex');
+const keyOf = queryKey;
 
 /** Where the stored index of a generation folder lives. */
 export const storedIndexFile = (dir: string): string => path.join(dir, STORED_INDEX_FILE);
@@ -105,7 +156,17 @@ export class StoredIndex {
 
   /** A stored index with no answers yet (nothing on disk, or the file was ignored). */
   static empty(generation: IndexedGeneration): StoredIndex {
-    return new StoredIndex(generation, { strings: [], answers: [] }, new Map());
+    return StoredIndex.of(generation, [], []);
+  }
+
+  /**
+   * A stored index of answers already encoded against `strings` (answers gathered as they came: by-graph.ts), not
+   * written yet. Each answer's key is its query text's ({@link queryKey}).
+   */
+  static of(generation: IndexedGeneration, strings: string[], answers: EncodedAnswer[]): StoredIndex {
+    const stored = new StoredIndex(generation, { strings, answers }, new Map(answers.map((answer) => [answer.key, answer])));
+    stored.unsaved = answers.length > 0;
+    return stored;
   }
 
   /** Reads and verifies the stored index in the generation's folder; never throws. */
@@ -163,11 +224,11 @@ export class StoredIndex {
    */
   async write(): Promise<{ bytes: number; answers: number; ms: number }> {
     const started = performance.now();
-    const answers: { key: string; name: string; rows: readonly Row[] }[] = this.payload.answers
-      .filter((answer) => !this.added.has(answer.key))
-      .map((answer) => ({ key: answer.key, name: answer.name, rows: decodeRows(answer, this.payload.strings) }));
-    for (const [key, { name, rows }] of this.added) answers.push({ key, name, rows });
-    const body = await gzip(serialize(encodePayload(answers)), { level: 6 });
+    // The answers held stay encoded as they are; the added ones are encoded against the same strings, extended.
+    const table = new StringTable([...this.payload.strings]);
+    const answers = this.payload.answers.filter((answer) => !this.added.has(answer.key));
+    for (const [key, { name, rows }] of this.added) answers.push(table.encode(key, name, rows));
+    const body = await gzip(serialize({ strings: table.strings, answers } satisfies Payload), { level: 6 });
     const { manifest } = this.generation;
     const header: Header = {
       format: FORMAT,
@@ -247,30 +308,8 @@ function isPayload(value: unknown): value is Payload {
   });
 }
 
-function encodePayload(answers: readonly { key: string; name: string; rows: readonly Row[] }[]): Payload {
-  const strings: string[] = [];
-  const indexOf = new Map<string, number>();
-  const encoded = answers.map(({ key, name, rows }): EncodedAnswer => {
-    const vars = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-    const cells = new Uint32Array(rows.length * vars.length);
-    rows.forEach((row, r) => {
-      vars.forEach((variable, v) => {
-        const value = row[variable];
-        if (value === undefined) return;
-        let index = indexOf.get(value);
-        if (index === undefined) {
-          index = strings.push(value);
-          indexOf.set(value, index);
-        }
-        cells[r * vars.length + v] = index;
-      });
-    });
-    return { key, name, vars, rows: rows.length, cells };
-  });
-  return { strings, answers: encoded };
-}
-
-function decodeRows(answer: EncodedAnswer, strings: readonly string[]): Row[] {
+/** The rows of an encoded answer, as objects. */
+export function decodeRows(answer: EncodedAnswer, strings: readonly string[]): Row[] {
   const { vars, cells } = answer;
   const rows: Row[] = new Array(answer.rows);
   for (let r = 0, at = 0; r < answer.rows; r++) {

@@ -378,12 +378,8 @@ export async function computeGenerationIndex(
   const names = [...options.kinds.flatMap((kind) => Object.values(kind.index.queries)), STATUS_QUERY];
   options.onPhase?.('files');
   const byGraph = await answerByGraph(library, generation.dir, names);
-  const stored = StoredIndex.empty(generation);
-  const from = { files: 0, store: 0 };
-  if (!('refused' in byGraph)) {
-    for (const { text, name, rows } of byGraph.answers) stored.add(text, name, rows);
-    from.files = byGraph.answers.length;
-  }
+  const stored = 'refused' in byGraph ? StoredIndex.empty(generation) : StoredIndex.of(generation, byGraph.strings, byGraph.answers.map((answer) => answer.encoded));
+  const from = { files: 'refused' in byGraph ? 0 : byGraph.answers.length, store: 0 };
   const read = performance.now();
   const store = new LazyStore(async () => {
     await options.storeHolds;
