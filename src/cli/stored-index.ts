@@ -4,26 +4,25 @@
  * the server that swaps to it, and every later start, reads them instead of querying the store. The step
  * reports on stderr; it never fails the command.
  */
-import { storedIndexStep, type IndexingStore } from '../engine/indexes.js';
-import type { Generation } from '../store/generations.js';
+import { storedIndexStep, type IndexingStore, type StoredIndexStep } from '../engine/indexes.js';
 import { formatAmount, type Progress } from './progress.js';
 import { KINDS } from '../kinds/index.js';
 
 const PHASES = {
-  files: "answering the index queries from the generation's files, graph by graph",
+  files: "answering the index queries graph by graph",
   store: 'loading the generation into a store for the queries the files cannot answer',
   queries: 'asking the store',
   write: 'writing',
 } as const;
 
-/** The `derive` option of a data command `command` (harvest, load) that writes the stored index. */
+/** The stored index step of a data command `command` (harvest, load): its `tap` and what runs after the check. */
 export function storedIndexOption(
   command: string,
   baseUrl: string,
   progress: Progress,
   stream: NodeJS.WritableStream = process.stderr,
   openStore?: () => IndexingStore,
-): (staged: Generation, storeHolds?: Promise<void>) => Promise<void> {
+): StoredIndexStep {
   return storedIndexStep({
     baseUrl,
     kinds: KINDS,

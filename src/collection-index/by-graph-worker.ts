@@ -1,10 +1,10 @@
 /**
- * A worker of by-graph.ts: answers graph-scoped SELECTs over a generation's files a few record graphs at a
- * time, each over the part of the generation the store would answer it from (store-worker.ts). It reads the
- * admin graph first (from the non-public file, where the generation keeps it) and answers the admin-scoped
- * queries over it, then streams the public file, cutting it into chunks of whole record graphs; each chunk of
- * its share (every `parts`-th, from `part`) is loaded into a fresh Oxigraph store and asked every record-scoped
- * query. Every worker cuts the same chunks, since it reads the same file.
+ * A worker of by-graph.ts: answers graph-scoped SELECTs over a generation a few record graphs at a time, each
+ * over the part of the generation the store would answer it from (store-worker.ts), from its files or from the
+ * text it is written as (fed by the main thread while the generation is made). It answers the admin-scoped
+ * queries over the admin graph (kept in the non-public part), and cuts the public statements into chunks of
+ * whole record graphs; each chunk of its share (every `parts`-th, from `part`) is loaded into a fresh Oxigraph
+ * store and asked every record-scoped query. Every worker cuts the same chunks, since it sees the same lines.
  */
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -13,7 +13,7 @@ import { bindingValues, selectBindings, type JsonTerm } from '../records/sparql-
 import { readLineBatches } from '../store/line-reader.js';
 import { detached } from '../store/nquads-file.js';
 import { lineTerms } from '../store/nquads-line.js';
-import type { ByGraphData, ByGraphMessage } from './by-graph.js';
+import type { ByGraphData, ByGraphFeedMessage, ByGraphMessage } from './by-graph.js';
 
 const { files, adminGraph, queries, predicates, chunkQuads, part, parts } = (workerData as { data: ByGraphData }).data;
 const port = parentPort;
@@ -69,71 +69,128 @@ const termsKey = (binding: Record<string, JsonTerm | undefined>): string =>
  */
 const release = (store: oxigraph.Store): void => (store as unknown as { free(): void }).free();
 
-async function main(): Promise<void> {
-  // The admin graph, whole: the admin-scoped queries (the record statuses) read it; a record-scoped query that
-  // matches in it could not be answered chunk by chunk.
-  const adminLines: string[] = [];
-  for await (const line of linesOf(files.nonPublic)) if (lineTerms(line)?.[3] === admin) adminLines.push(line);
-  const adminText = adminLines.length > 0 ? `${adminLines.join('\n')}\n` : '';
+/** Answers the admin-scoped queries over the admin graph (part 0), and refuses a record-scoped one that matches in it. */
+function askAdmin(adminLines: readonly string[]): void {
   const adminStore = new oxigraph.Store();
-  if (adminText) adminStore.load(adminText, { format: 'application/n-quads', lenient: true });
-  queries.forEach((query, index) => {
-    if (query.scope === 'admin') {
-      if (part === 0) ask(adminStore, index, -1);
-    } else if (adminRows(adminStore, index) > 0) {
-      // A record-scoped query that matches in the admin graph would repeat those rows in every chunk.
-      throw new NotByGraph(`${query.name} matches in the admin graph itself`);
+  try {
+    if (adminLines.length > 0) adminStore.load(`${adminLines.join('\n')}\n`, { format: 'application/n-quads', lenient: true });
+    queries.forEach((query, index) => {
+      if (query.scope === 'admin') {
+        if (part === 0) ask(adminStore, index, -1);
+      } else if (adminRows(adminStore, index) > 0) {
+        // A record-scoped query that matches in the admin graph would repeat those rows in every chunk.
+        throw new NotByGraph(`${query.name} matches in the admin graph itself`);
+      }
+    });
+  } finally {
+    release(adminStore);
+  }
+}
+
+/**
+ * Cuts the public statements into chunks of whole record graphs, in the order they come; loads each chunk of this
+ * worker's share into a fresh store and asks it every record-scoped query. Every worker cuts the same chunks,
+ * since it sees the same lines.
+ */
+class Chunks {
+  private readonly recordQueries = queries.flatMap((q, index) => (q.scope === 'record' ? [index] : []));
+  private readonly done = new Set<string>();
+  private chunk: string[] = [];
+  private graph: string | undefined;
+  private chunks = 0;
+  private loaded = 0;
+  private quads = 0;
+  private readonly ms = { load: 0, queries: 0 };
+
+  line(line: string): void {
+    const terms = lineTerms(line);
+    if (terms === undefined) return;
+    const [, predicate, , g] = terms;
+    // The default graph: no scoped query reads it.
+    if (g === '' || g === admin) return;
+    if (g !== this.graph) {
+      // A graph met again after others: the files are not grouped by graph (a hand-made dump).
+      if (this.done.has(g)) throw new NotByGraph(`the statements of graph ${g} are not together in the generation's files`);
+      // A copy: a slice of the text would keep its whole block alive for the rest of the files.
+      if (this.graph !== undefined) this.done.add(detached(this.graph));
+      if (this.chunk.length >= chunkQuads) this.flush();
+      this.graph = g;
     }
-  });
-  release(adminStore);
-  const recordQueries = queries.flatMap((q, index) => (q.scope === 'record' ? [index] : []));
-  const done = new Set<string>();
-  let chunk: string[] = [];
-  let graph: string | undefined;
-  let chunks = 0;
-  let loaded = 0;
-  const ms = { load: 0, queries: 0 };
-  let quads = 0;
-  const flush = (): void => {
-    if (chunk.length === 0) return;
-    const number = chunks++;
+    this.quads++;
+    if (matchable === undefined || matchable.has(predicate)) this.chunk.push(line);
+  }
+
+  flush(): void {
+    if (this.chunk.length === 0) return;
+    const number = this.chunks++;
     if (number % parts === part) {
       const t0 = performance.now();
       const store = new oxigraph.Store();
-      store.load(`${chunk.join('\n')}\n`, { format: 'application/n-quads', lenient: true, no_transaction: true });
+      store.load(`${this.chunk.join('\n')}\n`, { format: 'application/n-quads', lenient: true, no_transaction: true });
       const t1 = performance.now();
-      for (const index of recordQueries) ask(store, index, number);
-      ms.load += t1 - t0;
-      ms.queries += performance.now() - t1;
-      loaded += chunk.length;
+      for (const index of this.recordQueries) ask(store, index, number);
+      this.ms.load += t1 - t0;
+      this.ms.queries += performance.now() - t1;
+      this.loaded += this.chunk.length;
       release(store);
     }
-    chunk = [];
-  };
-  // The record-scoped queries read the public part, as the store answers them (the index queries drop the
-  // non-public records anyway: test/store/public-part.test.ts).
-  for await (const line of linesOf(files.public)) {
-    const terms = lineTerms(line);
-    if (terms === undefined) continue;
-    const [, predicate, , g] = terms;
-    // The default graph: no scoped query reads it.
-    if (g === '' || g === admin) continue;
-    if (g !== graph) {
-      // A graph met again after others: the files are not grouped by graph (a hand-made dump).
-      if (done.has(g)) throw new NotByGraph(`the statements of graph ${g} are not together in the generation's files`);
-      // A copy: a slice of the text would keep its whole block alive for the rest of the files.
-      if (graph !== undefined) done.add(detached(graph));
-      if (chunk.length >= chunkQuads) flush();
-      graph = g;
-    }
-    quads++;
-    if (matchable === undefined || matchable.has(predicate)) chunk.push(line);
+    this.chunk = [];
   }
-  flush();
-  send({ type: 'done', chunks, quads, loaded, ms });
+
+  /** The last chunk, then the worker's account. */
+  end(): void {
+    this.flush();
+    send({ type: 'done', chunks: this.chunks, quads: this.quads, loaded: this.loaded, ms: this.ms });
+  }
 }
 
-main().catch((err: unknown) => {
+/** From the generation's files: the admin graph first (from the non-public file), then the public file. */
+async function fromFiles(from: { public: string; nonPublic: string }): Promise<void> {
+  // The admin graph, whole: the admin-scoped queries read it; a record-scoped query that matches in it could not
+  // be answered chunk by chunk.
+  const adminLines: string[] = [];
+  for await (const line of linesOf(from.nonPublic)) if (lineTerms(line)?.[3] === admin) adminLines.push(line);
+  askAdmin(adminLines);
+  const chunks = new Chunks();
+  // The record-scoped queries read the public part, as the store answers them (the index queries drop the
+  // non-public records anyway: test/store/public-part.test.ts).
+  for await (const line of linesOf(from.public)) chunks.line(line);
+  chunks.end();
+}
+
+/**
+ * From the text the generation is written as (by-graph.ts, `feedByGraph`): `public` and `nonPublic` messages
+ * of whole lines, each acknowledged once read; the admin graph is gathered from the non-public text and asked at
+ * the `end`. After a refusal or a failure the rest is acknowledged unread.
+ */
+function fromFeed(): void {
+  const chunks = new Chunks();
+  const adminLines: string[] = [];
+  let over = false;
+  port!.on('message', (message: ByGraphFeedMessage) => {
+    try {
+      if (over) return;
+      if (message.type === 'public') for (const line of message.text.split('\n')) chunks.line(line);
+      else if (message.type === 'nonPublic') {
+        for (const line of message.text.split('\n')) if (lineTerms(line)?.[3] === admin) adminLines.push(detached(line));
+      } else {
+        over = true;
+        askAdmin(adminLines);
+        chunks.end();
+      }
+    } catch (err) {
+      over = true;
+      fail(err);
+    } finally {
+      if (message.type !== 'end') send({ type: 'read', bytes: message.text.length });
+    }
+  });
+}
+
+const fail = (err: unknown): void => {
   if (err instanceof NotByGraph) send({ type: 'refused', reason: err.message });
   else send({ type: 'failed', message: (err as Error).message ?? String(err) });
-});
+};
+
+if (files === undefined) fromFeed();
+else fromFiles(files).catch(fail);

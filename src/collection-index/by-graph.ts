@@ -10,7 +10,8 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { QueryLibrary } from '../queries/library.js';
-import { generationFiles } from '../store/generations.js';
+import type { Worker } from 'node:worker_threads';
+import { generationFiles, type GenerationTap } from '../store/generations.js';
 import { startTsWorker, workerModule } from '../store/ts-worker.js';
 import type { Iris } from '../vocab/iris.js';
 import { boundSelect } from './build.js';
@@ -28,7 +29,8 @@ export interface ByGraphQuery {
 
 /** What the worker is started with. */
 export interface ByGraphData {
-  files: { public: string; nonPublic: string };
+  /** The generation's files; undefined: the worker is fed the text as it is written (`feedByGraph`). */
+  files: { public: string; nonPublic: string } | undefined;
   /** The admin graph's IRI. */
   adminGraph: string;
   queries: ByGraphQuery[];
@@ -44,8 +46,13 @@ export interface ByGraphData {
   parts: number;
 }
 
+/** What the main thread sends a worker that reads no files (`feedByGraph`): whole lines of each part, then the end. */
+export type ByGraphFeedMessage = { type: 'public' | 'nonPublic'; text: string } | { type: 'end' };
+
 /** What the worker sends. */
 export type ByGraphMessage =
+  /** Fed text of `bytes` characters was read. */
+  | { type: 'read'; bytes: number }
   /** Rows of one query over chunk `chunk` (-1: the admin graph); `keys` tell the rows of a DISTINCT query apart. */
   | { type: 'rows'; query: number; chunk: number; rows: Row[]; keys?: string[] }
   | { type: 'done'; chunks: number; quads: number; loaded: number; ms: { load: number; queries: number } }
@@ -91,17 +98,14 @@ export const CHUNK_QUADS = 200_000;
  */
 export const WORKERS = Math.max(1, Math.min(2, availableParallelism()));
 
-/**
- * The answers of the queries `names` (the admin graph bound as every SELECT of the index binds it) over the
- * generation in `generationDir`, or `{ refused }` with the reason when the files cannot be read graph by graph.
- */
-export async function answerByGraph(
-  deps: { queries: QueryLibrary; iris: Iris },
-  generationDir: string,
-  names: readonly string[],
-  options: { chunkQuads?: number; workers?: number } = {},
-): Promise<ByGraphAnswers | { refused: string }> {
-  const started = performance.now();
+/** What answering needs before any statement is read: the queries by scope, the predicates they match, the workers. */
+interface ByGraphPlan {
+  data: Omit<ByGraphData, 'part' | 'files'>;
+  queries: ByGraphQuery[];
+  left: ByGraphAnswers['left'];
+}
+
+function plan(deps: { queries: QueryLibrary; iris: Iris }, names: readonly string[], options: ByGraphOptions): ByGraphPlan {
   const queries: ByGraphQuery[] = [];
   const left: ByGraphAnswers['left'] = [];
   let predicates: ReadonlySet<string> | 'any' = new Set<string>();
@@ -112,63 +116,191 @@ export async function answerByGraph(
     else queries.push({ name, text: boundSelect(deps, name), scope: scope.scope, distinct: scope.scope === 'record' && scope.distinct });
     if (scope.scope === 'record') predicates = union(predicates, scope.predicates);
   }
-  const parts = options.workers ?? WORKERS;
-  const data: Omit<ByGraphData, 'part'> = {
-    files: generationFiles(generationDir),
+  const data = {
     adminGraph: deps.iris.adminGraph,
     queries,
     predicates: predicates === 'any' ? undefined : [...predicates].map((iri) => `<${iri}>`),
     chunkQuads: options.chunkQuads ?? CHUNK_QUADS,
-    parts,
+    parts: options.workers ?? WORKERS,
   };
-  const workers = Array.from({ length: parts }, (_, part) => startTsWorker(workerModule(import.meta.url, 'by-graph-worker'), { ...data, part }));
+  return { data, queries, left };
+}
+
+export interface ByGraphOptions {
+  chunkQuads?: number;
+  workers?: number;
+}
+
+/** The answers, or why the generation cannot be read graph by graph. */
+export type ByGraphOutcome = ByGraphAnswers | { refused: string };
+type Outcome = ByGraphOutcome;
+
+/**
+ * Starts the workers of `planned` (on the generation's `files`, or fed by the caller) and gathers their answers;
+ * `onRead` hears each worker's acknowledgement of fed text. The workers end with the answers.
+ */
+function answering(planned: ByGraphPlan, files: ByGraphData['files'], onRead?: (worker: number, bytes: number) => void): { workers: Worker[]; outcome: Promise<Outcome> } {
+  const started = performance.now();
+  const { data, queries, left } = planned;
+  const workers = Array.from({ length: data.parts }, (_, part) => startTsWorker(workerModule(import.meta.url, 'by-graph-worker'), { ...data, files, part }));
   /**
    * Per query, the rows of each chunk, encoded as they come (each value held once in `table`: rows as objects
    * took gigabytes at a million objects), put in chunk order at the end, whichever worker answered first.
    */
   const table = new StringTable();
   const byChunk = queries.map(() => new Map<number, EncodedChunk>());
-  try {
-    const outcomes = await Promise.all(workers.map((worker) => new Promise<Extract<ByGraphMessage, { type: 'done' }> | { refused: string }>((resolve, reject) => {
-      worker.on('message', (message: ByGraphMessage) => {
-        if (message.type === 'rows') {
-          const vars = variablesOf(message.rows);
-          byChunk[message.query]?.set(message.chunk, { vars, rows: message.rows.length, cells: table.cells(message.rows, vars), ...(message.keys ? { keys: message.keys } : {}) });
+  const outcome = (async (): Promise<Outcome> => {
+    try {
+      const outcomes = await Promise.all(
+        workers.map(
+          (worker, w) =>
+            new Promise<Extract<ByGraphMessage, { type: 'done' }> | { refused: string }>((resolve, reject) => {
+              worker.on('message', (message: ByGraphMessage) => {
+                if (message.type === 'rows') {
+                  const vars = variablesOf(message.rows);
+                  byChunk[message.query]?.set(message.chunk, { vars, rows: message.rows.length, cells: table.cells(message.rows, vars), ...(message.keys ? { keys: message.keys } : {}) });
+                } else if (message.type === 'read') onRead?.(w, message.bytes);
+                else if (message.type === 'done') resolve(message);
+                else if (message.type === 'refused') resolve({ refused: message.reason });
+                else reject(new Error(message.message));
+              });
+              worker.once('error', reject);
+              worker.once('exit', (code) => reject(new Error(`a by-graph worker exited (${code}) before it answered`)));
+            }),
+        ),
+      );
+      const refused = outcomes.find((o) => 'refused' in o);
+      if (refused) return refused;
+      const done = outcomes as Extract<ByGraphMessage, { type: 'done' }>[];
+      const strings = table.strings;
+      return {
+        answers: queries.map((q, i) => {
+          const encoded = inChunkOrder(queryKey(q.text), q.name, byChunk[i] as Map<number, EncodedChunk>);
+          return {
+            name: q.name,
+            text: q.text,
+            encoded,
+            get rows(): Row[] {
+              return decodeRows(encoded, strings);
+            },
+          };
+        }),
+        strings,
+        left,
+        chunks: done[0]?.chunks ?? 0,
+        quads: done[0]?.quads ?? 0,
+        loaded: done.reduce((n, d) => n + d.loaded, 0),
+        workers: data.parts,
+        ms: { total: performance.now() - started, load: done.reduce((n, d) => n + d.ms.load, 0), queries: done.reduce((n, d) => n + d.ms.queries, 0) },
+      };
+    } finally {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    }
+  })();
+  return { workers, outcome };
+}
+
+/**
+ * The answers of the queries `names` (the admin graph bound as every SELECT of the index binds it) over the
+ * generation in `generationDir`, or `{ refused }` with the reason when the files cannot be read graph by graph.
+ */
+export function answerByGraph(deps: { queries: QueryLibrary; iris: Iris }, generationDir: string, names: readonly string[], options: ByGraphOptions = {}): Promise<Outcome> {
+  return answering(plan(deps, names, options), generationFiles(generationDir)).outcome;
+}
+
+/** Text fed to the workers and not yet read by the slowest of them, at most: the writer waits beyond it. */
+const FEED_AHEAD_BYTES = 32 << 20;
+/** Text gathered before it goes to the workers, in one message. */
+const FEED_BATCH_BYTES = 1 << 20;
+
+/** The same answers as {@link answerByGraph}, computed from the generation's text as it is written (a tap). */
+export interface ByGraphFeed {
+  /** The generation's statements as they are written; never fails the generation (a failure is `answers`'). */
+  tap: GenerationTap;
+  /** The answers, once the tap has ended. */
+  answers: Promise<Outcome>;
+}
+
+/**
+ * Answers the queries `names` while the generation is written (stores.ts, `publication`; engine/indexes.ts,
+ * `storedIndexStep`): the public and non-public text goes to the workers in batches of whole lines, the public
+ * text to every worker (each takes its share of the chunks, as from the files), the non-public to the first (the
+ * admin graph). Nothing is read back from the generation's files, and the workers answer while the harvest
+ * writes. The writer waits when the slowest worker is {@link FEED_AHEAD_BYTES} behind.
+ */
+export function feedByGraph(deps: { queries: QueryLibrary; iris: Iris }, names: readonly string[], options: ByGraphOptions = {}): ByGraphFeed {
+  const planned = plan(deps, names, options);
+  const unread = new Array<number>(planned.data.parts).fill(0);
+  let waiting: (() => void) | undefined;
+  const { workers, outcome } = answering(planned, undefined, (w, bytes) => {
+    unread[w] = (unread[w] ?? 0) - bytes;
+    if (waiting && Math.max(...unread) <= FEED_AHEAD_BYTES) {
+      const wake = waiting;
+      waiting = undefined;
+      wake();
+    }
+  });
+  // Settled (answered, refused or failed): nothing more is fed, and a writer waiting is let go.
+  let settled = false;
+  const answers = outcome.finally(() => {
+    settled = true;
+    waiting?.();
+  });
+  answers.catch(() => undefined);
+  const rest = { public: '', nonPublic: '' };
+  const batch = { public: [] as string[], nonPublic: [] as string[] };
+  const size = { public: 0, nonPublic: 0 };
+  const post = (part: 'public' | 'nonPublic', text: string): void => {
+    const targets = part === 'public' ? workers : workers.slice(0, 1);
+    targets.forEach((worker, w) => {
+      unread[w] = (unread[w] ?? 0) + text.length;
+      worker.postMessage({ type: part, text } satisfies ByGraphFeedMessage);
+    });
+  };
+  const send = (part: 'public' | 'nonPublic'): void => {
+    if (batch[part].length === 0) return;
+    post(part, batch[part].join(''));
+    batch[part] = [];
+    size[part] = 0;
+  };
+  const feed = async (part: 'public' | 'nonPublic', chunk: string): Promise<void> => {
+    if (settled) return;
+    // Whole lines only: the part after the last line end waits for the next chunk.
+    const text = rest[part] + chunk;
+    const last = text.lastIndexOf('\n');
+    if (last < 0) {
+      rest[part] = text;
+      return;
+    }
+    rest[part] = text.slice(last + 1);
+    batch[part].push(text.slice(0, last));
+    batch[part].push('\n');
+    size[part] += last + 1;
+    if (size[part] < FEED_BATCH_BYTES) return;
+    send(part);
+    if (Math.max(...unread) > FEED_AHEAD_BYTES && !settled) await new Promise<void>((resolve) => (waiting = resolve));
+  };
+  return {
+    tap: {
+      public: (chunk) => feed('public', chunk),
+      nonPublic: (chunk) => feed('nonPublic', chunk),
+      end: async () => {
+        if (settled) return;
+        for (const part of ['public', 'nonPublic'] as const) {
+          if (rest[part] !== '') batch[part].push(rest[part]);
+          rest[part] = '';
+          send(part);
         }
-        else if (message.type === 'done') resolve(message);
-        else if (message.type === 'refused') resolve({ refused: message.reason });
-        else reject(new Error(message.message));
-      });
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`a by-graph worker exited (${code}) before it answered`)));
-    })));
-    const refused = outcomes.find((outcome) => 'refused' in outcome);
-    if (refused) return refused;
-    const done = outcomes as Extract<ByGraphMessage, { type: 'done' }>[];
-    const strings = table.strings;
-    return {
-      answers: queries.map((q, i) => {
-        const encoded = inChunkOrder(queryKey(q.text), q.name, byChunk[i] as Map<number, EncodedChunk>);
-        return {
-          name: q.name,
-          text: q.text,
-          encoded,
-          get rows(): Row[] {
-            return decodeRows(encoded, strings);
-          },
-        };
-      }),
-      strings,
-      left,
-      chunks: done[0]?.chunks ?? 0,
-      quads: done[0]?.quads ?? 0,
-      loaded: done.reduce((n, d) => n + d.loaded, 0),
-      workers: parts,
-      ms: { total: performance.now() - started, load: done.reduce((n, d) => n + d.ms.load, 0), queries: done.reduce((n, d) => n + d.ms.queries, 0) },
-    };
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
-  }
+        for (const worker of workers) worker.postMessage({ type: 'end' } satisfies ByGraphFeedMessage);
+      },
+      abort: async () => {
+        settled = true;
+        waiting?.();
+        await Promise.all(workers.map((worker) => worker.terminate()));
+      },
+    },
+    answers,
+  };
 }
 
 /** One chunk's rows of one query: its variables, and the cells of its rows against the answers' strings. */

@@ -22,7 +22,7 @@
 import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../app-context.js';
 import { askIndexQueries, buildCollectionIndex } from '../collection-index/build.js';
-import { answerByGraph } from '../collection-index/by-graph.js';
+import { answerByGraph, feedByGraph, type ByGraphFeed, type ByGraphOutcome } from '../collection-index/by-graph.js';
 import type { CollectionIndex } from '../collection-index/collection-index.js';
 import { CollectionIndexes, RETRY_BUILD_MS } from '../collection-index/index-manager.js';
 import type { RecordTable, Row } from '../collection-index/record-table.js';
@@ -30,7 +30,7 @@ import { storedIndexFile, storedSelect, StoredIndex, type AnswerCounts, type Ind
 import { QueryLibrary } from '../queries/library.js';
 import { sharedStatusIndex } from '../records/records.js';
 import { STATUS_QUERY, type StatusIndex } from '../records/status-index.js';
-import { generationDir, type Generation } from '../store/generations.js';
+import { generationDir, type Generation, type GenerationTap } from '../store/generations.js';
 import { StoreManager } from '../store/store-manager.js';
 import { indexingStore } from '../store/stores.js';
 import type { GenerationManifest, QueryOptions, QueryStore, StoreQuery } from '../store/types.js';
@@ -360,6 +360,16 @@ export interface GenerationIndexOptions {
    * `publication`); a query the files cannot answer waits for it, and fails when it rejects.
    */
   storeHolds?: Promise<void>;
+  /** The answers by graph, computed while the generation was written (`feedByGraph`); else read from its files. */
+  byGraph?: Promise<ByGraphOutcome>;
+}
+
+/** The index's queries, bound to the base URL's IRIs: every kind's, and the record statuses. */
+function indexQueries(options: Pick<GenerationIndexOptions, 'baseUrl' | 'kinds'>): { library: { queries: QueryLibrary; iris: Iris }; names: string[] } {
+  return {
+    library: { queries: QueryLibrary.forKinds(options.kinds), iris: new Iris(options.baseUrl) },
+    names: [...options.kinds.flatMap((kind) => Object.values(kind.index.queries)), STATUS_QUERY],
+  };
 }
 
 /**
@@ -374,10 +384,9 @@ export async function computeGenerationIndex(
   options: GenerationIndexOptions,
 ): Promise<{ stored: StoredIndex; report: Omit<StoredIndexReport, 'bytes'> }> {
   const started = performance.now();
-  const library = { queries: QueryLibrary.forKinds(options.kinds), iris: new Iris(options.baseUrl) };
-  const names = [...options.kinds.flatMap((kind) => Object.values(kind.index.queries)), STATUS_QUERY];
+  const { library, names } = indexQueries(options);
   options.onPhase?.('files');
-  const byGraph = await answerByGraph(library, generation.dir, names);
+  const byGraph = await (options.byGraph ?? answerByGraph(library, generation.dir, names));
   const stored = 'refused' in byGraph ? StoredIndex.empty(generation) : StoredIndex.of(generation, byGraph.strings, byGraph.answers.map((answer) => answer.encoded));
   const from = { files: 'refused' in byGraph ? 0 : byGraph.answers.length, store: 0 };
   const read = performance.now();
@@ -452,14 +461,37 @@ export function storedIndexStep(options: {
   onPhase?: (phase: StoredIndexPhase) => void;
   openStore?: () => IndexingStore;
   onDone: (outcome: { report: StoredIndexReport } | { problem: string }) => void;
-}): (staged: Generation, storeHolds?: Promise<void>) => Promise<void> {
-  return async (staged, storeHolds) => {
+}): StoredIndexStep {
+  /** Answers being computed as generations are written (`tap`), by generation id. */
+  const fed = new Map<string, ByGraphFeed>();
+  const step = async (staged: Generation, storeHolds?: Promise<void>): Promise<void> => {
+    const feed = fed.get(staged.id);
+    fed.delete(staged.id);
     let outcome: { report: StoredIndexReport } | { problem: string };
     try {
-      outcome = { report: await writeGenerationIndex(staged, storeHolds === undefined ? options : { ...options, storeHolds }) };
+      outcome = { report: await writeGenerationIndex(staged, { ...options, ...(storeHolds === undefined ? {} : { storeHolds }), ...(feed ? { byGraph: feed.answers } : {}) }) };
     } catch (err) {
       outcome = { problem: (err as Error).message };
     }
     options.onDone(outcome);
   };
+  const tap = async (id: string): Promise<GenerationTap> => {
+    const { library, names } = indexQueries(options);
+    const feed = feedByGraph(library, names);
+    fed.set(id, feed);
+    return {
+      ...feed.tap,
+      abort: async () => {
+        fed.delete(id);
+        await feed.tap.abort();
+      },
+    };
+  };
+  return Object.assign(step, { tap });
 }
+
+/**
+ * The stored index step: run once the generation is checked (`derive`, or after its publication); its `tap`, given
+ * to createGeneration, has the answers by graph computed while the generation is written, from its text.
+ */
+export type StoredIndexStep = ((staged: Generation, storeHolds?: Promise<void>) => Promise<void>) & { tap: (id: string) => Promise<GenerationTap> };

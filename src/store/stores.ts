@@ -129,7 +129,10 @@ export function createStores(config: StoreConfig, onQuery?: (ms: number, kind: s
  * What runs once a generation is checked, beside or after its publication (the stored index): `serversHold`, when
  * given, resolves once every server holds the generation complete (and rejects when the publication failed).
  */
-export type AfterPublication = (staged: Generation, serversHold?: Promise<void>) => Promise<void>;
+export type AfterPublication = ((staged: Generation, serversHold?: Promise<void>) => Promise<void>) & {
+  /** Sees the generation as it is written (the stored index's answers by graph): given to it on the embedded store. */
+  tap?: CreateOptions['tap'];
+};
 
 /** What a data command hears of its generation's write to the remote server. */
 export interface PublishEvents {
@@ -184,7 +187,10 @@ export function publication(
   const bulk = config.store?.bulk;
   const loaders = roles.map((role) => bulkLoader(config, role));
   const derive = publishStep(config, after, events);
-  if (roles.length === 0 || bulk === undefined || !loaders.every((loader) => loader !== undefined)) return derive === undefined ? {} : { derive };
+  // On the embedded store the stored index is computed while the generation is written, on the core the harvest
+  // leaves idle; beside a server's bulk loader the cores are Virtuoso's (publishStep says what side by side cost).
+  if (roles.length === 0) return { ...(derive === undefined ? {} : { derive }), ...(after?.tap === undefined ? {} : { tap: after.tap }) };
+  if (bulk === undefined || !loaders.every((loader) => loader !== undefined)) return derive === undefined ? {} : { derive };
   let started: EarlyPublication | undefined;
   return {
     tap: async (id) => {

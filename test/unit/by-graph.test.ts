@@ -9,7 +9,7 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import sparqljs from 'sparqljs';
-import { answerByGraph } from '../../src/collection-index/by-graph.js';
+import { answerByGraph, feedByGraph } from '../../src/collection-index/by-graph.js';
 import { boundSelect } from '../../src/collection-index/build.js';
 import { graphScope } from '../../src/collection-index/graph-scope.js';
 import { StoredIndex } from '../../src/collection-index/stored-index.js';
@@ -126,6 +126,51 @@ describe('answers by graph over the demo generation', () => {
     expect(one.workers).not.toBe(3);
     // As multisets: Oxigraph's order of a DISTINCT's rows differs from one store to the next (hashing).
     expect(three.answers.map((a) => [a.name, sorted(a.rows)])).toEqual(one.answers.map((a) => [a.name, sorted(a.rows)]));
+  }, 120_000);
+
+  it("gives the same rows fed the generation's text as it is written, in chunks of any size, as from its files", async () => {
+    const one = reference ?? (await answerByGraph({ queries, iris }, generation.dir, NAMES, { chunkQuads: 3_000 }));
+    if ('refused' in one) throw new Error(one.refused);
+    const text = {
+      public: gunzipSync(await readFile(path.join(generation.dir, PUBLIC_FILE))).toString('utf8'),
+      nonPublic: gunzipSync(await readFile(path.join(generation.dir, NONPUBLIC_FILE))).toString('utf8'),
+    };
+    // Chunks cut anywhere (inside a line, inside a term), both parts interleaved as
+    // the harvest writes them; a seeded walk, so a failure repeats.
+    let seed = 7;
+    const next = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const feed = feedByGraph({ queries, iris }, NAMES, { chunkQuads: 3_000 });
+    const at = { public: 0, nonPublic: 0 };
+    while (at.public < text.public.length || at.nonPublic < text.nonPublic.length) {
+      for (const part of ['public', 'nonPublic'] as const) {
+        const size = Math.floor(next() * 40_000) + 1;
+        const chunk = text[part].slice(at[part], at[part] + size);
+        at[part] += chunk.length;
+        if (chunk !== '') await feed.tap[part](chunk);
+      }
+    }
+    await feed.tap.end();
+    const fed = await feed.answers;
+    if ('refused' in fed) throw new Error(fed.refused);
+    expect(fed.quads).toBe(one.quads);
+    expect(fed.chunks).toBe(one.chunks);
+    expect(fed.loaded).toBe(one.loaded);
+    expect(fed.answers.map((a) => [a.name, a.text, sorted(a.rows)])).toEqual(one.answers.map((a) => [a.name, a.text, sorted(a.rows)]));
+  }, 120_000);
+
+  it('is refused when fed graphs that are not kept together, and stops its workers when aborted', async () => {
+    const lines = gunzipSync(await readFile(path.join(generation.dir, PUBLIC_FILE))).toString('utf8').split('\n').filter((l) => l !== '');
+    const feed = feedByGraph({ queries, iris }, NAMES, { chunkQuads: 3_000 });
+    // The first graph's first line again at the end: that graph comes back after others.
+    await feed.tap.public(`${lines.join('\n')}\n${lines[0]}\n`);
+    await feed.tap.end();
+    expect(await feed.answers).toEqual({ refused: expect.stringMatching(/are not together/) });
+    const aborted = feedByGraph({ queries, iris }, NAMES);
+    await aborted.tap.public(`${lines.slice(0, 100).join('\n')}\n`);
+    await aborted.tap.abort();
+    await expect(aborted.answers).rejects.toThrow(/exited/);
+    // Fed after the abort: nothing is sent, nothing waits.
+    await aborted.tap.public(`${lines[0]}\n`);
   }, 120_000);
 
   it('refuses files whose graphs are not kept together, and the stored index then asks a store, with the same answers', async () => {

@@ -152,6 +152,31 @@ describe('the stored index of a generation', () => {
     expect(counts).toEqual({ stored: 0, asked: 1 });
     expect(stored.changed).toBe(true);
   });
+
+  it('writes what it read as it was, beside an answer added since, and reads both back', async () => {
+    const { dir, remove } = await tempDir('stored-index-added-');
+    try {
+      await copyFile(storedIndexFile(copy.generation.dir), storedIndexFile(dir));
+      const generation = { dir, manifest: copy.generation.manifest };
+      const { stored } = await StoredIndex.read(generation);
+      const deps = { store: noStore, queries, iris };
+      const statuses = await storedSelect(deps, stored, { fromStore: false })(STATUS_QUERY);
+      expect(statuses.length).toBeGreaterThan(0);
+      // Values already held (a status row's) and new ones, a row without one variable, and a non-ASCII value.
+      const first = statuses[0] as Record<string, string>;
+      const added: Record<string, string>[] = [{ ...first }, { x: 'één', y: first[Object.keys(first)[0] as string] as string }, { y: 'only y' }];
+      stored.add('SELECT ?x ?y WHERE {}', 'test/added', added);
+      const before = stored.size;
+      await stored.write();
+      const { stored: again, problem } = await StoredIndex.read(generation);
+      expect(problem).toBeUndefined();
+      expect(again.size).toBe(before);
+      expect(again.get('SELECT ?x ?y WHERE {}')).toEqual(added);
+      expect(await storedSelect(deps, again, { fromStore: false })(STATUS_QUERY)).toEqual(statuses);
+    } finally {
+      await remove();
+    }
+  });
 });
 
 describe('the app on a generation with a stored index in any state', () => {
