@@ -22,10 +22,12 @@ export function storedIndexOption(
   progress: Progress,
   stream: NodeJS.WritableStream = process.stderr,
   openStore?: () => IndexingStore,
+  feed = true,
 ): StoredIndexStep {
   return storedIndexStep({
     baseUrl,
     kinds: KINDS,
+    feed,
     ...(openStore ? { openStore } : {}),
     onPhase: (phase) => {
       progress.stop();

@@ -461,6 +461,8 @@ export function storedIndexStep(options: {
   onPhase?: (phase: StoredIndexPhase) => void;
   openStore?: () => IndexingStore;
   onDone: (outcome: { report: StoredIndexReport } | { problem: string }) => void;
+  /** Offer a `tap` that answers while the generation is written (default true). */
+  feed?: boolean;
 }): StoredIndexStep {
   /** Answers being computed as generations are written (`tap`), by generation id. */
   const fed = new Map<string, ByGraphFeed>();
@@ -487,11 +489,11 @@ export function storedIndexStep(options: {
       },
     };
   };
-  return Object.assign(step, { tap });
+  return options.feed === false ? step : Object.assign(step, { tap });
 }
 
 /**
  * The stored index step: run once the generation is checked (`derive`, or after its publication); its `tap`, given
  * to createGeneration, has the answers by graph computed while the generation is written, from its text.
  */
-export type StoredIndexStep = ((staged: Generation, storeHolds?: Promise<void>) => Promise<void>) & { tap: (id: string) => Promise<GenerationTap> };
+export type StoredIndexStep = ((staged: Generation, storeHolds?: Promise<void>) => Promise<void>) & { tap?: (id: string) => Promise<GenerationTap> };
