@@ -52,8 +52,13 @@ export function parseCommandLine<T extends ParseArgsConfig['options']>(options: 
   }
 }
 
-/** Runs a command's main function and turns any failure into a message and an exit code. */
+/**
+ * Runs a command's main function and turns any failure into a message and an exit code. A command that failed
+ * ends 10 s after its message even when something is left waiting (a server that stopped answering mid-load
+ * holds the SQL client or a socket open).
+ */
 export function runCli(usage: string, main: () => Promise<void>): void {
+  const exitSoon = (): void => void setTimeout(() => process.exit(), 10_000).unref();
   main().then(
     () => {
       process.exitCode = 0;
@@ -68,6 +73,7 @@ export function runCli(usage: string, main: () => Promise<void>): void {
       process.stderr.write(`${message}\n`);
       if (process.env.DEBUG_CLI && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
       process.exitCode = 1;
+      exitSoon();
     },
   );
 }

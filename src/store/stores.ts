@@ -4,6 +4,7 @@
  * written to the server while it is made (`publishStep`), before it can become current, and generations pruned
  * from the data folder are dropped from the server too.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventEmitter } from 'node:events';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -218,6 +219,9 @@ export function publication(
   };
 }
 
+/** How long a failed publication waits for each server to drop what it loaded (a stopped loader's server never answers). */
+const ABORT_DROP_MS = 5 * 60_000;
+
 /** The publications of one generation to every server, started with its first bulk file (`publication`). */
 class EarlyPublication {
   private checked!: { resolve: () => void; reject: (err: Error) => void };
@@ -259,7 +263,9 @@ class EarlyPublication {
     await this.files.remove();
     await this.published;
     for (const role of this.roles) {
-      await withRemoteServer(this.config, (server) => dropGenerations(server, [this.files.id], bulkLoader(this.config, role)), undefined, role).catch(() => undefined);
+      const drop = withRemoteServer(this.config, (server) => dropGenerations(server, [this.files.id], bulkLoader(this.config, role)), undefined, role).catch(() => undefined);
+      // Bounded: a server whose loader stopped may never answer; the next prune drops what is left.
+      await Promise.race([drop, sleep(ABORT_DROP_MS, undefined, { ref: false })]);
     }
   }
 }

@@ -25,7 +25,16 @@ export interface BulkLoadOptions {
   loaders?: number;
   /** Statements per file (default 1,000,000), cut at the next graph boundary; at least one file per loader. */
   fileStatements?: number;
+  /** How long the loaders may load without finishing a file before the load fails as stalled (default {@link LOAD_STALL_MS}). */
+  stallMs?: number;
 }
+
+/**
+ * A load that finishes no file for this long while a loader runs has stopped: Debian's Virtuoso 7.2 can hang in
+ * the middle of a file, using no CPU, and never end it (docs/virtuoso-notes.md, "A bulk load that stops"). A file
+ * of a million statements takes seconds to a minute on two cores, so 15 minutes is a stall, not a slow file.
+ */
+export const LOAD_STALL_MS = 15 * 60_000;
 
 export interface BulkLoadReport {
   graphs: number;
@@ -91,7 +100,7 @@ export class BulkLoader {
       const started = performance.now();
       const alreadyWritten = files.writeMs !== undefined;
       // Each file is loaded as soon as it is finished, while the next ones are being written.
-      const loading = new Loading(isql, files.serverFolder, this.loaders);
+      const loading = new Loading(isql, files.serverFolder, this.loaders, this.options.stallMs ?? LOAD_STALL_MS);
       let registered = 0;
       const parts = publicOnly ? (['public'] as const) : BULK_PARTS;
       await files
@@ -123,7 +132,8 @@ export class BulkLoader {
         ...(alreadyWritten ? { writtenBefore: Math.round(files.writeMs ?? 0) } : {}),
       };
     } finally {
-      await isql.run([`delete from DB.DBA.LOAD_LIST where ${listed};`]).catch(() => undefined);
+      // Bounded: a server whose loader stopped may hold the load list's locks for good.
+      await isql.run([`delete from DB.DBA.LOAD_LIST where ${listed};`], 60_000).catch(() => undefined);
     }
   }
 
@@ -186,31 +196,42 @@ const unreadable = (serverFolder: string, why: string): Error =>
  * `rdf_loader_run()` (which loads every registered file not yet loaded, then returns) whenever a file was
  * registered since they last started it, until the last file is registered and loaded.
  */
-class Loading {
+export class Loading {
   private registered = 0;
   private finished = false;
   private failure: Error | undefined;
   private registrations: Promise<void> = Promise.resolve();
   private readonly waiting: (() => void)[] = [];
   private readonly loaders: Promise<void>[];
+  /** Cancels every SQL call of this load (a stall): the clients are killed, the calls reject. */
+  private readonly cancel = new AbortController();
+  /** SQL calls of this load under way now: `ld_dir` and `rdf_loader_run()`; while there are, files must finish. */
+  private running = 0;
+  private readonly watch: ReturnType<typeof setInterval>;
 
   constructor(
     private readonly isql: Isql,
     private readonly serverFolder: string,
     loaders: number,
+    stallMs = LOAD_STALL_MS,
   ) {
     this.loaders = Array.from({ length: loaders }, () =>
       this.loader().catch((err: unknown) => {
         this.failure ??= err instanceof Error ? err : new Error(String(err));
       }),
     );
+    this.watch = this.watchForStall(stallMs);
   }
 
   add(file: string): void {
     this.registrations = this.registrations.then(async () => {
-      await this.isql.run([`ld_dir(${sqlString(this.serverFolder)}, ${sqlString(file)}, 'urn:x-museum-ld:empty');`]).catch((err: Error) => {
-        throw /FA003|denied/.test(err.message) ? unreadable(this.serverFolder, 'access denied') : err;
-      });
+      this.running++;
+      await this.isql
+        .run([`ld_dir(${sqlString(this.serverFolder)}, ${sqlString(file)}, 'urn:x-museum-ld:empty');`], 0, this.cancel.signal)
+        .catch((err: Error) => {
+          throw this.failure ?? (/FA003|denied/.test(err.message) ? unreadable(this.serverFolder, 'access denied') : err);
+        })
+        .finally(() => this.running--);
       this.registered++;
       this.wake();
     });
@@ -218,16 +239,63 @@ class Loading {
     this.registrations.catch(() => undefined);
   }
 
-  /** Resolves once every file added is registered and loaded; rejects with the first failure. */
+  /** Resolves once every file added is registered and loaded; rejects with the first failure (a stall among them). */
   async finish(): Promise<void> {
     try {
-      await this.registrations;
+      try {
+        await this.registrations;
+      } finally {
+        this.finished = true;
+        this.wake();
+      }
+      await Promise.all(this.loaders);
     } finally {
-      this.finished = true;
-      this.wake();
+      clearInterval(this.watch);
     }
-    await Promise.all(this.loaders);
     if (this.failure) throw this.failure;
+  }
+
+  /**
+   * Every `stallMs / 15` (at most a minute), the files of this load the server has finished; when that number has
+   * not grown for `stallMs` while a loader runs, the load fails and its SQL calls are cancelled. A count that
+   * cannot be read counts as no progress.
+   */
+  private watchForStall(stallMs: number): ReturnType<typeof setInterval> {
+    let done = -1;
+    let since = performance.now();
+    const listed = `ll_file like ${sqlString(`${this.serverFolder}/%`)}`;
+    let asking = false;
+    const timer = setInterval(() => {
+      if (asking || this.failure) return;
+      asking = true;
+      void sqlNumber(this.isql, `select count(*) from DB.DBA.LOAD_LIST where ${listed} and ll_state = 2;`, Math.max(1000, stallMs / 2))
+        .catch(() => done)
+        .then(async (now) => {
+          if (now !== done) {
+            done = now;
+            since = performance.now();
+          } else if (this.running === 0) {
+            since = performance.now();
+          } else if (performance.now() - since > stallMs) {
+            const out = await this.isql.run([`select ll_file from DB.DBA.LOAD_LIST where ${listed} and ll_state = 1;`], 10_000).catch(() => '');
+            const loading = out.split('\n').map((line) => line.trim()).filter((line) => line.startsWith(`${this.serverFolder}/`));
+            this.stall(stallMs, loading.join(', '));
+          }
+        })
+        .finally(() => (asking = false));
+    }, Math.min(60_000, Math.max(200, stallMs / 15)));
+    timer.unref();
+    return timer;
+  }
+
+  private stall(stallMs: number, file: string): void {
+    const span = stallMs >= 60_000 ? `${Math.round(stallMs / 60_000)} min` : `${stallMs / 1000} s`;
+    this.failure ??= new Error(
+      `the SPARQL server's bulk loader finished no file in ${span}${file === '' ? '' : ` while it loaded ${file}`}: Virtuoso 7.2's loader can stop in ` +
+        'the middle of a file (docs/virtuoso-notes.md, "A bulk load that stops"); restart the server and run the same command again',
+    );
+    this.cancel.abort(this.failure);
+    this.wake();
   }
 
   private wake(): void {
@@ -237,9 +305,15 @@ class Loading {
   private async loader(): Promise<void> {
     let seen = 0;
     for (;;) {
+      if (this.failure) throw this.failure;
       if (this.registered !== seen) {
         seen = this.registered;
-        await this.isql.run(['rdf_loader_run();']);
+        this.running++;
+        try {
+          await this.isql.run(['rdf_loader_run();'], 0, this.cancel.signal);
+        } finally {
+          this.running--;
+        }
       } else if (this.finished) {
         return;
       } else {

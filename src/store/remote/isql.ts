@@ -30,11 +30,21 @@ export class IsqlError extends Error {
 export class Isql {
   constructor(private readonly options: IsqlOptions) {}
 
-  /** Runs `statements` (each ending in `;`, one per line); resolves with what the server printed. */
-  run(statements: readonly string[], timeoutMs = 0): Promise<string> {
+  /**
+   * Runs `statements` (each ending in `;`, one per line); resolves with what the server printed. The client is
+   * killed after `timeoutMs` (0: never), or when `signal` aborts: the call then rejects.
+   */
+  run(statements: readonly string[], timeoutMs = 0, signal?: AbortSignal): Promise<string> {
     const { address, user, password, bin = 'isql-vt' } = this.options;
     return new Promise((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(new IsqlError(`the SQL call was cancelled: ${String(signal.reason)}`));
+        return;
+      }
       const child = spawn(bin, [address, user, password, 'VERBOSE=OFF', 'BANNER=OFF', 'PROMPT=OFF', 'ECHO=OFF'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const cancel = (): void => void child.kill('SIGKILL');
+      signal?.addEventListener('abort', cancel, { once: true });
+      child.once('close', () => signal?.removeEventListener('abort', cancel));
       let out = '';
       let err = '';
       const timer = timeoutMs > 0 ? setTimeout(() => child.kill('SIGKILL'), timeoutMs) : undefined;
@@ -44,13 +54,15 @@ export class Isql {
         clearTimeout(timer);
         reject(new IsqlError(e.code === 'ENOENT' ? `the SQL client ${bin} is not installed (Debian: apt-get install virtuoso-opensource)` : `the SQL client ${bin} did not start: ${e.message}`));
       });
-      child.once('close', (code, signal) => {
+      const cancelled = (): unknown => (signal?.aborted ? signal.reason : undefined);
+      child.once('close', (code, killedBy) => {
         clearTimeout(timer);
         const errors = err
           .split('\n')
           .filter((line) => line.startsWith('*** Error'))
           .join('; ');
-        if (signal !== null) reject(new IsqlError(`the SQL client ${bin} was stopped (${signal}) after ${timeoutMs} ms`));
+        if (killedBy !== null && cancelled()) reject(new IsqlError(`the SQL call was cancelled: ${String(cancelled())}`));
+        else if (killedBy !== null) reject(new IsqlError(`the SQL client ${bin} was stopped (${killedBy}) after ${timeoutMs} ms`));
         else if (code !== 0 || errors !== '') reject(new IsqlError(`SQL at ${address} failed: ${errors || `the client exited with ${code}`}`));
         else resolve(out);
       });
@@ -61,7 +73,7 @@ export class Isql {
 }
 
 /** The single number that `statement` answers (a count), as the client prints it. */
-export const sqlNumber = async (isql: Isql, statement: string): Promise<number> => Number((await isql.run([statement])).trim());
+export const sqlNumber = async (isql: Isql, statement: string, timeoutMs = 0): Promise<number> => Number((await isql.run([statement], timeoutMs)).trim());
 
 /** A SQL string literal. */
 export const sqlString = (text: string): string => `'${text.replace(/'/g, "''")}'`;
