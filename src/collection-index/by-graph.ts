@@ -133,13 +133,12 @@ export interface ByGraphOptions {
 
 /** The answers, or why the generation cannot be read graph by graph. */
 export type ByGraphOutcome = ByGraphAnswers | { refused: string };
-type Outcome = ByGraphOutcome;
 
 /**
  * Starts the workers of `planned` (on the generation's `files`, or fed by the caller) and gathers their answers;
  * `onRead` hears each worker's acknowledgement of fed text. The workers end with the answers.
  */
-function answering(planned: ByGraphPlan, files: ByGraphData['files'], onRead?: (worker: number, bytes: number) => void): { workers: Worker[]; outcome: Promise<Outcome> } {
+function answering(planned: ByGraphPlan, files: ByGraphData['files'], onRead?: (worker: number, bytes: number) => void): { workers: Worker[]; outcome: Promise<ByGraphOutcome> } {
   const started = performance.now();
   const { data, queries, left } = planned;
   const workers = Array.from({ length: data.parts }, (_, part) => startTsWorker(workerModule(import.meta.url, 'by-graph-worker'), { ...data, files, part }));
@@ -149,7 +148,7 @@ function answering(planned: ByGraphPlan, files: ByGraphData['files'], onRead?: (
    */
   const table = new StringTable();
   const byChunk = queries.map(() => new Map<number, EncodedChunk>());
-  const outcome = (async (): Promise<Outcome> => {
+  const outcome = (async (): Promise<ByGraphOutcome> => {
     try {
       const outcomes = await Promise.all(
         workers.map(
@@ -204,7 +203,7 @@ function answering(planned: ByGraphPlan, files: ByGraphData['files'], onRead?: (
  * The answers of the queries `names` (the admin graph bound as every SELECT of the index binds it) over the
  * generation in `generationDir`, or `{ refused }` with the reason when the files cannot be read graph by graph.
  */
-export function answerByGraph(deps: { queries: QueryLibrary; iris: Iris }, generationDir: string, names: readonly string[], options: ByGraphOptions = {}): Promise<Outcome> {
+export function answerByGraph(deps: { queries: QueryLibrary; iris: Iris }, generationDir: string, names: readonly string[], options: ByGraphOptions = {}): Promise<ByGraphOutcome> {
   return answering(plan(deps, names, options), generationFiles(generationDir)).outcome;
 }
 
@@ -218,7 +217,7 @@ export interface ByGraphFeed {
   /** The generation's statements as they are written; never fails the generation (a failure is `answers`'). */
   tap: GenerationTap;
   /** The answers, once the tap has ended. */
-  answers: Promise<Outcome>;
+  answers: Promise<ByGraphOutcome>;
 }
 
 /**
