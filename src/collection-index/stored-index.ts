@@ -129,7 +129,6 @@ export interface StoredIndexRead {
 
 /** The key of a query text: its sha256. */
 export const queryKey = (text: string): string => createHash('sha256').update(text).digest('hex');
-const keyOf = queryKey;
 
 /** Where the stored index of a generation folder lives. */
 export const storedIndexFile = (dir: string): string => path.join(dir, STORED_INDEX_FILE);
@@ -205,7 +204,7 @@ export class StoredIndex {
 
   /** A function that decodes the rows of the exact query `text` each time it is called, when stored. */
   decoder(text: string): (() => Row[]) | undefined {
-    const key = keyOf(text);
+    const key = queryKey(text);
     const added = this.added.get(key);
     if (added) return () => [...added.rows];
     const answer = this.byKey.get(key);
@@ -214,7 +213,7 @@ export class StoredIndex {
 
   /** Adds the rows the store gave for the query `text` (library name `name`). */
   add(text: string, name: string, rows: readonly Row[]): void {
-    this.added.set(keyOf(text), { name, rows });
+    this.added.set(queryKey(text), { name, rows });
     this.unsaved = true;
   }
 
