@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import type { QueryLibrary } from '../queries/library.js';
 import type { Worker } from 'node:worker_threads';
 import { generationFiles, type GenerationTap } from '../store/generations.js';
+import { WholeLines } from '../store/line-reader.js';
 import { startTsWorker, workerModule } from '../store/ts-worker.js';
 import type { Iris } from '../vocab/iris.js';
 import { boundSelect } from './build.js';
@@ -246,7 +247,7 @@ export function feedByGraph(deps: { queries: QueryLibrary; iris: Iris }, names: 
     waiting?.();
   });
   answers.catch(() => undefined);
-  const rest = { public: '', nonPublic: '' };
+  const lines = { public: new WholeLines(), nonPublic: new WholeLines() };
   const batch = { public: [] as string[], nonPublic: [] as string[] };
   const size = { public: 0, nonPublic: 0 };
   const post = (part: 'public' | 'nonPublic', text: string): void => {
@@ -265,16 +266,10 @@ export function feedByGraph(deps: { queries: QueryLibrary; iris: Iris }, names: 
   const feed = async (part: 'public' | 'nonPublic', chunk: string): Promise<void> => {
     if (settled) return;
     // Whole lines only: the part after the last line end waits for the next chunk.
-    const text = rest[part] + chunk;
-    const last = text.lastIndexOf('\n');
-    if (last < 0) {
-      rest[part] = text;
-      return;
-    }
-    rest[part] = text.slice(last + 1);
-    batch[part].push(text.slice(0, last));
-    batch[part].push('\n');
-    size[part] += last + 1;
+    const text = lines[part].take(chunk);
+    if (text === '') return;
+    batch[part].push(text);
+    size[part] += text.length;
     if (size[part] < FEED_BATCH_BYTES) return;
     send(part);
     if (Math.max(...unread) > FEED_AHEAD_BYTES && !settled) await new Promise<void>((resolve) => (waiting = resolve));
@@ -286,8 +281,8 @@ export function feedByGraph(deps: { queries: QueryLibrary; iris: Iris }, names: 
       end: async () => {
         if (settled) return;
         for (const part of ['public', 'nonPublic'] as const) {
-          if (rest[part] !== '') batch[part].push(rest[part]);
-          rest[part] = '';
+          const last = lines[part].end();
+          if (last !== '') batch[part].push(last);
           send(part);
         }
         for (const worker of workers) worker.postMessage({ type: 'end' } satisfies ByGraphFeedMessage);

@@ -130,3 +130,26 @@ function badUtf8Line(block: Buffer): number {
     start = nl + 1;
   }
 }
+
+/**
+ * Text that arrives in chunks cut anywhere (a generation's stream, as a tap sees it), given back as whole lines:
+ * each chunk yields the lines it completes, and the unfinished last one waits for the next chunk.
+ */
+export class WholeLines {
+  private rest = '';
+
+  /** The lines `chunk` completes, each with its line end ('' when it completes none). */
+  take(chunk: string): string {
+    const text = this.rest + chunk;
+    const last = text.lastIndexOf('\n');
+    this.rest = text.slice(last + 1);
+    return last < 0 ? '' : text.slice(0, last + 1);
+  }
+
+  /** The text has ended: its unfinished last line ('' when it ended with a line end). */
+  end(): string {
+    const rest = this.rest;
+    this.rest = '';
+    return rest;
+  }
+}

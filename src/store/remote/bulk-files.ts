@@ -24,6 +24,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, constants as zlib } from 'node:zlib';
 import { NONPUBLIC_FILE, PUBLIC_FILE, type GenerationTap } from '../generations.js';
+import { WholeLines } from '../line-reader.js';
 import { graphStatement, parseQuadLine } from '../nquads-line.js';
 import type { GenerationGraphs } from './graph-view.js';
 import { graphsOfFile } from './graphs-of-file.js';
@@ -218,7 +219,7 @@ export class BulkFiles {
  * the full parse, and a line neither reads is left to the generation's check, which names its file and line.
  */
 class GraphRuns {
-  private rest = '';
+  private readonly lines = new WholeLines();
   private graph: string | undefined;
   private triples: string[] = [];
   private blank = false;
@@ -232,11 +233,8 @@ class GraphRuns {
   ) {}
 
   async write(chunk: string): Promise<void> {
-    const text = this.rest + chunk;
-    const last = text.lastIndexOf('\n');
-    this.rest = text.slice(last + 1);
-    if (last < 0) return;
-    for (let at = 0; at < last; ) {
+    const text = this.lines.take(chunk);
+    for (let at = 0; at < text.length; ) {
       const end = text.indexOf('\n', at);
       // Awaited only where a graph ends: most lines continue their graph's run.
       const written = this.line(text.slice(at, end));
@@ -246,8 +244,8 @@ class GraphRuns {
   }
 
   async end(): Promise<void> {
-    if (this.rest !== '') await this.line(this.rest);
-    this.rest = '';
+    const last = this.lines.end();
+    if (last !== '') await this.line(last);
     await this.flush();
     // A name per record graph at most: gone before the generation's check reads its own list of graphs.
     this.withBlankNodes.clear();
