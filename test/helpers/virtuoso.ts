@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { digestFetch } from '../../src/store/remote/digest-fetch.js';
 import { startServerProcess } from './server-process.js';
-import { freePort, REDIS_BIN } from './redis.js';
+import { freePort, onFreePorts, REDIS_BIN } from './redis.js';
 
 export { digestFetch, freePort };
 
@@ -240,12 +240,14 @@ export function runIsql(port: number, user: string, password: string, sql: strin
 /** A fresh Virtuoso on free ports of 127.0.0.1, answering SPARQL, with the DBA password `dba`. */
 export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<VirtuosoServer> {
   if (VIRTUOSO_BIN === undefined) throw new Error('virtuoso-t is not installed (apt-get install virtuoso-opensource)');
+  // A start that fails removes its folder, so each attempt makes its own.
+  return onFreePorts((isqlPort, httpPort) => startOn(VIRTUOSO_BIN, isqlPort, httpPort, options));
+}
+
+async function startOn(bin: string, isqlPort: number, httpPort: number, options: VirtuosoOptions): Promise<VirtuosoServer> {
   const dir = await mkdtemp(join(tmpdir(), 'virtuoso-test-'));
   const loadDir = join(dir, 'load');
   await mkdir(loadDir);
-  const isqlPort = await freePort();
-  let httpPort = await freePort();
-  while (httpPort === isqlPort) httpPort = await freePort();
   await writeFile(join(dir, 'virtuoso.ini'), options.debianIni ? debianIni(dir, isqlPort, httpPort) : virtuosoIni(dir, isqlPort, httpPort, options));
 
   const started = Date.now();
@@ -255,7 +257,7 @@ export async function startVirtuoso(options: VirtuosoOptions = {}): Promise<Virt
   let crash: string | undefined;
   const launch = () => startServerProcess({
     name: 'virtuoso-t',
-    bin: VIRTUOSO_BIN,
+    bin,
     args: ['+foreground', '+configfile', join(dir, 'virtuoso.ini')],
     dir,
     ready: async () => {
