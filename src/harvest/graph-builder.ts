@@ -23,12 +23,12 @@ export class GraphBuilder {
   private readonly written = new Set<string>();
   private readonly tail: string;
 
-  /** `graph` is the graph name as an N-Quads term (`<record IRI>`). */
-  constructor(
-    readonly graph: string,
-    private readonly blanks: BlankNodes,
-  ) {
+  private readonly blanks: BlankNodes;
+
+  /** `graph` is the graph name as an N-Quads term (`<record IRI>`); its blank nodes are its own (BlankNodes). */
+  constructor(readonly graph: string) {
     this.tail = ` ${graph} .\n`;
+    this.blanks = new BlankNodes(graph);
   }
 
   /** Adds one quad unless the graph already holds it; terms are ready-made N-Quads terms. */
@@ -66,8 +66,8 @@ export class GraphBuilder {
   }
 
   /** The graph of the record node `record`, its header written (recordHeader). */
-  static ofRecord(record: string, blanks: BlankNodes, classTerm: string, label: string, meta: Parameters<GraphBuilder['recordHeader']>[3]): GraphBuilder {
-    const g = new GraphBuilder(record, blanks);
+  static ofRecord(record: string, classTerm: string, label: string, meta: Parameters<GraphBuilder['recordHeader']>[3]): GraphBuilder {
+    const g = new GraphBuilder(record);
     g.recordHeader(record, classTerm, label, meta);
     return g;
   }

@@ -22,7 +22,6 @@ import { imageUrls as iiifImageUrls } from '../iiif/urls.js';
 import { checkImages, type ImageCheckOptions } from './images.js';
 import { analyseImageColors, type ColorAnalysisOptions } from './image-colors.js';
 import type { ImageColors } from '../colors/extract.js';
-import { BlankNodes } from './nquads.js';
 import { QuadSink } from './quad-sink.js';
 import { adminQuads, isServable, type AdminFacts } from './admin-graph.js';
 import { conceptGraph } from '../kinds/concepts/graph.js';
@@ -179,8 +178,7 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
     written += 1;
     if (written % PROGRESS_EVERY === 0) progress?.({ phase: 'write', done: written, total: read });
   };
-  const blanks = new BlankNodes();
-  const ctx = { iris, catalog, blanks, keepImage, colorsOf };
+  const ctx = { iris, catalog, keepImage, colorsOf };
 
   for (const entry of catalog.concepts.values()) {
     await emit(conceptGraph(entry, ctx), iris.concept(entry.record.pid), otherAdminFacts(entry.record.public));
@@ -198,7 +196,7 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
   for (const [collection, source] of Object.entries(options.kinds ?? {}) as [CollectionName, KindSource<unknown>][]) {
     more[collection] = 0;
     for await (const { record, iri } of kindRecords(sourceDir, source, iris)) {
-      await emit(source.graph(record, { record: iri, iris, blanks }), iri, otherAdminFacts(source.isPublic(record)));
+      await emit(source.graph(record, { record: iri, iris }), iri, otherAdminFacts(source.isPublic(record)));
       more[collection] += 1;
     }
   }

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { PID, type Iris } from '../vocab/iris.js';
 import type { GraphBuilder } from './graph-builder.js';
-import type { BlankNodes } from './nquads.js';
 import { describeIssue, readLines } from './source-reader.js';
 import { SourceLineError } from './source-line-error.js';
 
@@ -17,7 +16,6 @@ export interface KindGraphContext {
   /** The record's IRI, `{base}/v2/id/<kind>/<pid>`. */
   record: string;
   iris: Iris;
-  blanks: BlankNodes;
 }
 
 /** How the records of a kind come from the source export. */

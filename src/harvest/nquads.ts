@@ -2,6 +2,7 @@
  * N-Quads 1.1 term serialisation, written as plain strings: the harvest emits millions of quads and
  * allocating RDF/JS term objects per quad would dominate its cost.
  */
+import { createHash } from 'node:crypto';
 import { NS } from '../vocab/namespaces.js';
 
 // Source URIs only pass a WHATWG URL check, which tolerates characters an RFC 3987 IRI may not contain
@@ -105,13 +106,24 @@ export function typed(lexical: string, datatype: string): string {
   return `${quoted(lexical)}^^${datatype}`;
 }
 
-/** Mints blank node labels unique within one harvest (`_:b1`, `_:b2`, ...). */
+/**
+ * Mints the blank node labels of one record graph: `_:r<scope>_1`, `_:r<scope>_2`, … where the scope is 72 bits
+ * of the SHA-256 of the graph's name. A record's text thus depends on the record alone, never on the records
+ * harvested before it, so an unchanged record is written byte for byte as before and an incremental harvest can
+ * keep it (docs/incremental.md); and labels of two graphs never meet in one file (a collision of two scopes
+ * among a million records has odds of about 1 in 10^10).
+ */
 export class BlankNodes {
   private next = 0;
+  private scope: string | undefined;
+
+  /** `graph`: the record graph's name as an N-Quads term (`<iri>`). */
+  constructor(private readonly graph: string) {}
 
   /** A fresh blank node term. */
   mint(): string {
+    this.scope ??= createHash('sha256').update(this.graph).digest('base64url').slice(0, 12);
     this.next += 1;
-    return `_:b${this.next}`;
+    return `_:r${this.scope}_${this.next}`;
   }
 }

@@ -48,9 +48,18 @@ describe('N-Quads terms', () => {
     expect(quad?.subject.value).toBe('https://x.test/s%20p');
   });
 
-  it('mints distinct blank node labels', () => {
-    const blanks = new BlankNodes();
-    expect([blanks.mint(), blanks.mint(), blanks.mint()]).toEqual(['_:b1', '_:b2', '_:b3']);
+  it('mints distinct blank node labels, scoped by the graph and the same for the same graph', () => {
+    const first = new BlankNodes('<https://x.test/id/object/1>');
+    const labels = [first.mint(), first.mint(), first.mint()];
+    expect(new Set(labels).size).toBe(3);
+    for (const label of labels) expect(label).toMatch(/^_:r[A-Za-z0-9_-]{12}_[1-3]$/);
+    // Parsed as blank nodes by a strict N-Quads parser.
+    const [quad] = oxigraph.parse(`${labels[0]} <https://x.test/p> ${labels[1]} <https://x.test/g> .\n`, { format: 'application/n-quads' });
+    expect(quad?.subject.termType).toBe('BlankNode');
+    const again = new BlankNodes('<https://x.test/id/object/1>');
+    expect([again.mint(), again.mint(), again.mint()]).toEqual(labels);
+    const other = new BlankNodes('<https://x.test/id/object/2>');
+    expect(labels).not.toContain(other.mint());
   });
 });
 

@@ -25,7 +25,7 @@ const BOOKS: KindSource<Book> = {
   pid: (b) => b.pid,
   isPublic: (b) => b.public,
   graph: (b, ctx) => {
-    const g = GraphBuilder.ofRecord(`<${ctx.record}>`, ctx.blanks, DOCUMENT, b.title, { harvestedAt: '2026-11-28T00:00:00Z', modified: '2026-11-01', sameAs: [] });
+    const g = GraphBuilder.ofRecord(`<${ctx.record}>`, DOCUMENT, b.title, { harvestedAt: '2026-11-28T00:00:00Z', modified: '2026-11-01', sameAs: [] });
     g.add(`<${ctx.record}>`, RDFS_LABEL, literal(`${b.title} (book)`));
     return g;
   },

@@ -3,7 +3,7 @@ import type { Iris } from '../../vocab/iris.js';
 import { AUTHORITY } from '../../vocab/namespaces.js';
 import { GraphBuilder } from '../../harvest/graph-builder.js';
 import type { AgentEntry, Catalog } from '../../harvest/catalog.js';
-import { iri, langLiteral, literal, type BlankNodes } from '../../harvest/nquads.js';
+import { iri, langLiteral, literal } from '../../harvest/nquads.js';
 import { C, INTERNAL_ID, P } from '../../harvest/terms.js';
 import { exhibitionRef } from '../../harvest/references.js';
 import type { AgentRecord, RelationType } from '../../harvest/schema.js';
@@ -11,7 +11,6 @@ import type { AgentRecord, RelationType } from '../../harvest/schema.js';
 export interface AgentGraphContext {
   iris: Iris;
   catalog: Catalog;
-  blanks: BlankNodes;
 }
 
 /**
@@ -49,7 +48,7 @@ export function agentGraph(entry: AgentEntry, ctx: AgentGraphContext): GraphBuil
   const a = entry.record;
   const base = iris.agent(a.pid);
   const A = entry.term;
-  const g = GraphBuilder.ofRecord(A, ctx.blanks, entry.classTerm, a.name, a);
+  const g = GraphBuilder.ofRecord(A, entry.classTerm, a.name, a);
 
   const preferred = `<${base}/appellation/preferred>`;
   g.add(A, P.P1, preferred);

@@ -2,12 +2,11 @@
 import { LANGUAGES } from '../../vocab/namespaces.js';
 import { GraphBuilder } from '../../harvest/graph-builder.js';
 import type { Catalog, ConceptEntry } from '../../harvest/catalog.js';
-import { iri, langLiteral, literal, type BlankNodes } from '../../harvest/nquads.js';
+import { iri, langLiteral, literal } from '../../harvest/nquads.js';
 import { C, P } from '../../harvest/terms.js';
 
 export interface ConceptGraphContext {
   catalog: Catalog;
-  blanks: BlankNodes;
 }
 
 /** The concept's graph, with broader terms as recorded and narrower terms derived from all concepts. */
@@ -15,7 +14,7 @@ export function conceptGraph(entry: ConceptEntry, ctx: ConceptGraphContext): Gra
   const { catalog } = ctx;
   const c = entry.record;
   const S = entry.term;
-  const g = GraphBuilder.ofRecord(S, ctx.blanks, C.E55_Type, c.labels.nl, c);
+  const g = GraphBuilder.ofRecord(S, C.E55_Type, c.labels.nl, c);
   for (const lang of LANGUAGES) {
     const label = c.labels[lang];
     if (label !== undefined) g.add(S, P.prefLabel, langLiteral(label, lang));

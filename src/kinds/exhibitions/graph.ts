@@ -2,7 +2,7 @@
 import type { Iris } from '../../vocab/iris.js';
 import { GraphBuilder } from '../../harvest/graph-builder.js';
 import type { Catalog, ExhibitionEntry } from '../../harvest/catalog.js';
-import { iri, literal, XSD, type BlankNodes } from '../../harvest/nquads.js';
+import { iri, literal, XSD } from '../../harvest/nquads.js';
 import { AAT_TERM, C, INTERNAL_ID, P } from '../../harvest/terms.js';
 import { museum } from '../../harvest/references.js';
 import { unique } from '../../harvest/unique.js';
@@ -10,7 +10,6 @@ import { unique } from '../../harvest/unique.js';
 export interface ExhibitionGraphContext {
   iris: Iris;
   catalog: Catalog;
-  blanks: BlankNodes;
 }
 
 /** The exhibition's graph; the curator agent was checked when the exhibition was read. */
@@ -19,7 +18,7 @@ export function exhibitionGraph(entry: ExhibitionEntry, ctx: ExhibitionGraphCont
   const e = entry.record;
   const base = iris.exhibition(e.pid);
   const E = entry.term;
-  const g = GraphBuilder.ofRecord(E, ctx.blanks, C.E7_Activity, entry.label, e);
+  const g = GraphBuilder.ofRecord(E, C.E7_Activity, entry.label, e);
   g.add(E, P.P2, g.typeNode(AAT_TERM.exhibition.term, AAT_TERM.exhibition.label));
   g.identifier(E, `<${base}/identifier/intern>`, e.pid, `<${iris.type(INTERNAL_ID.type)}>`, INTERNAL_ID.label);
   g.appellations(E, e.titles);

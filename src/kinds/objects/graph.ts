@@ -3,7 +3,7 @@ import type { Iris } from '../../vocab/iris.js';
 import { GraphBuilder } from '../../harvest/graph-builder.js';
 import type { Catalog } from '../../harvest/catalog.js';
 import { preferredTitle } from '../../harvest/catalog.js';
-import { iri, literal, typed, XSD, type BlankNodes } from '../../harvest/nquads.js';
+import { iri, literal, typed, XSD } from '../../harvest/nquads.js';
 import { AAT_TERM, C, P } from '../../harvest/terms.js';
 import { agentRef, conceptRef, exhibitionRef, museum } from '../../harvest/references.js';
 import { centimetres, slug } from '../../harvest/units.js';
@@ -15,7 +15,6 @@ import { colorVisualItems, type AnalysedColors } from '../../harvest/color-graph
 export interface ObjectGraphContext {
   iris: Iris;
   catalog: Catalog;
-  blanks: BlankNodes;
   /** Whether a full image URL passed validation. */
   keepImage: (url: string) => boolean;
   /** The colour analysis of a kept image's full URL, when it was analysed (harvest `analyseColors`). */
@@ -29,7 +28,7 @@ export function objectGraph(o: ObjectRecord, ctx: ObjectGraphContext): GraphBuil
   const { iris, catalog } = ctx;
   const base = iris.object(o.objectNumber);
   const O = `<${base}>`;
-  const g = GraphBuilder.ofRecord(O, ctx.blanks, C.E22_Human_Made_Object, preferredTitle(o.titles, o.objectNumber), o);
+  const g = GraphBuilder.ofRecord(O, C.E22_Human_Made_Object, preferredTitle(o.titles, o.objectNumber), o);
 
   g.identifier(O, `<${base}/identifier/objectnummer>`, o.objectNumber, `<${iris.type('objectnummer')}>`, 'objectnummer');
   g.appellations(O, o.titles);
