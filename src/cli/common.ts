@@ -95,6 +95,17 @@ export function printGeneration(generation: Generation, elapsedMs: number, kinds
     `  non-public    ${n(counts.nonPublicQuads)} quads; ${records(counts.nonPublicRecords)}`,
     `  took          ${(elapsedMs / 1000).toFixed(1)} s (${n(Math.round(quads / Math.max(elapsedMs / 1000, 0.001)))} quads/s)`,
   ];
+  // An incremental harvest (docs/incremental.md) says how its records compare with the generation before.
+  const changes = manifest.details?.changes as { parent: string; created: number; updated: number; removed: number; unchanged: number; copied: { bytes: number }; written: { bytes: number } } | undefined;
+  if (changes !== undefined) {
+    const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+    lines.splice(
+      4,
+      0,
+      `  records       ${n(changes.created)} created, ${n(changes.updated)} updated, ${n(changes.removed)} removed, ${n(changes.unchanged)} unchanged since ${changes.parent}`,
+      `  files         ${mib(changes.copied.bytes)} kept, ${mib(changes.written.bytes)} written`,
+    );
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

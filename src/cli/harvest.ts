@@ -1,11 +1,13 @@
 /**
- * `npm run harvest -- DIR [--no-image-check] [--no-index]`: a source export (JSON Lines per record kind) becomes
- * the new current generation, with its stored index. Records get BASE_URL's IRIs; images are checked on IMAGE_HOSTS.
+ * `npm run harvest -- DIR [--full] [--no-image-check] [--no-index]`: a source export (JSON Lines per record kind)
+ * becomes the new current generation, with its stored index. Records get BASE_URL's IRIs; images are checked on
+ * IMAGE_HOSTS. The current generation's unchanged records are kept rather than written again (docs/incremental.md).
  */
 import path from 'node:path';
 import { COLOR_CACHE_DIR } from '../harvest/image-colors.js';
 import { harvestExport, SourceLineError } from '../harvest/harvest.js';
-import { createGeneration } from '../store/generations.js';
+import { createRecordGeneration, currentGeneration, type Generation } from '../store/generations.js';
+import { readRecordIndex } from '../store/record-files.js';
 import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError, reportPublication } from './common.js';
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
@@ -14,10 +16,11 @@ import { indexingStore, publication } from '../store/stores.js';
 import { KIND_NAMES, KINDS } from '../kinds/index.js';
 import { kindSources } from '../harvest/kind-source.js';
 
-const USAGE = `usage: npm run harvest -- DIR [--no-image-check] [--no-index]
+const USAGE = `usage: npm run harvest -- DIR [--full] [--no-image-check] [--no-index]
 
 Reads DIR/{objects,agents,exhibitions,concepts}.jsonl, maps every record to CIDOC-CRM quads and makes the
 result the current generation under DATA_DIR. Nothing changes when a line is bad (the error names file:line).
+Records unchanged since the current generation are kept as they are written there; --full writes every record.
 --no-image-check keeps every image without a HEAD request (no IIIF server at hand).
 --no-index skips the stored index (the server then builds its indexes from the store once, and stores them).`;
 
@@ -25,7 +28,7 @@ result the current generation under DATA_DIR. Nothing changes when a line is bad
 const HARVEST_HEAP_PER_SOURCE_BYTE = 4.5;
 
 runCli(USAGE, async () => {
-  const { values, positionals } = parseCommandLine({ 'no-image-check': { type: 'boolean' }, 'no-index': { type: 'boolean' } });
+  const { values, positionals } = parseCommandLine({ full: { type: 'boolean' }, 'no-image-check': { type: 'boolean' }, 'no-index': { type: 'boolean' } });
   if (positionals.length !== 1) throw new UsageError('give exactly one source export folder');
   const sourceDir = path.resolve(positionals[0] as string);
   const settings = cliSettings();
@@ -36,7 +39,8 @@ runCli(USAGE, async () => {
   const progress = createProgress('harvest');
   const started = Date.now();
   try {
-    const generation = await createGeneration(
+    const parent = values.full === true ? undefined : await parentGeneration(settings.dataDir);
+    const generation = await createRecordGeneration(
       settings.dataDir,
       { source: { kind: 'harvest', path: sourceDir }, baseUrl: settings.baseUrl, kinds: KIND_NAMES },
       async (out) => {
@@ -54,6 +58,7 @@ runCli(USAGE, async () => {
       {
         onCheck: (p) => progress.update({ phase: 'check', ...p, unit: 'bytes' }),
         ...publication(settings, values['no-index'] === true ? undefined : storedIndexOption('harvest', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('harvest', progress)),
+        parent,
       },
     );
     progress.stop();
@@ -65,3 +70,15 @@ runCli(USAGE, async () => {
     throw err;
   }
 });
+
+/**
+ * The generation to compare with: the current one, when it has a record index (a harvest since record indexes; a
+ * generation made by `load` has none, and then every record is written, as with --full).
+ */
+async function parentGeneration(dataDir: string): Promise<Generation | undefined> {
+  const current = await currentGeneration(dataDir);
+  if (current === undefined) return undefined;
+  if ((await readRecordIndex(current.dir, current.id)) !== undefined) return current;
+  process.stderr.write(`harvest: the current generation ${current.id} has no record index: every record is written\n`);
+  return undefined;
+}

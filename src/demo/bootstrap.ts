@@ -18,7 +18,7 @@ import { COLOR_CACHE_DIR } from '../harvest/image-colors.js';
 import { harvestExport } from '../harvest/harvest.js';
 import { IMAGES_FILE, SOURCE_FILES } from '../harvest/schema.js';
 import { renderImages } from '../iiif/render.js';
-import { createGeneration, currentGeneration, pruneGenerations, type Generation } from '../store/generations.js';
+import { createRecordGeneration, currentGeneration, pruneGenerations, type Generation } from '../store/generations.js';
 import { KIND_NAMES, KINDS } from '../kinds/index.js';
 import { kindSources } from '../harvest/kind-source.js';
 
@@ -97,7 +97,7 @@ export async function ensureGeneration(config: Config, logger: Logger, demo: Dem
   }
   if (demo === undefined) return undefined;
   const started = Date.now();
-  const generation = await createGeneration(
+  const generation = await createRecordGeneration(
     config.dataDir,
     { source: { kind: 'harvest', path: demo.sourceDir }, baseUrl: config.baseUrl, kinds: KIND_NAMES },
     async (out) => ({ details: { ...(await harvestExport(demo.sourceDir, out, {

@@ -69,9 +69,27 @@ export interface HarvestReport {
   colors?: { analysed: number; cached: number; failed: number };
 }
 
-interface Outputs {
-  public: NodeJS.WritableStream;
-  nonPublic: NodeJS.WritableStream;
+/**
+ * A writer that takes the records one by one (a generation's record files: src/store/record-files.ts): a record's
+ * text is its graph's statements and, when it is not public, the admin graph's statements about it.
+ */
+export interface RecordOutput {
+  record(part: 'public' | 'nonPublic', graph: string, text: string, quads: number): Promise<void>;
+}
+
+/** Where the records go: two streams of N-Quads text, or a writer that takes them one by one. */
+type Outputs = { public: NodeJS.WritableStream; nonPublic: NodeJS.WritableStream } | RecordOutput;
+
+/** Records written to two streams, in large chunks. */
+function streamOutput(out: { public: NodeJS.WritableStream; nonPublic: NodeJS.WritableStream }): RecordOutput & { flush(): Promise<void> } {
+  const sinks = { public: new QuadSink(out.public), nonPublic: new QuadSink(out.nonPublic) };
+  return {
+    record: (part, _graph, text, quads) => sinks[part].write(text, quads),
+    flush: async () => {
+      await sinks.public.flush();
+      await sinks.nonPublic.flush();
+    },
+  };
 }
 
 const PROGRESS_EVERY = 1000;
@@ -168,13 +186,17 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
     colorReport = { analysed: analysis.analysed, cached: analysis.cached, failed: analysis.failed };
   }
 
-  const publicSink = new QuadSink(out.public);
-  const nonPublicSink = new QuadSink(out.nonPublic);
+  const streams = 'record' in out ? undefined : streamOutput(out);
+  const sink = streams ?? (out as RecordOutput);
+  const quads = { public: 0, nonPublic: 0 };
   let written = 0;
+  // One record is one unit of the files: its graph, and for a record that is not public the admin graph's
+  // statements about it right after (an incremental harvest keeps or replaces the two together).
   const emit = async (g: GraphBuilder, recordIri: string, facts: AdminFacts): Promise<void> => {
-    await (isServable(facts) ? publicSink : nonPublicSink).write(g.nquads, g.quads);
+    const part = isServable(facts) ? 'public' : 'nonPublic';
     const admin = adminQuads(iris, recordIri, facts);
-    await nonPublicSink.write(admin.text, admin.quads);
+    await sink.record(part, recordIri, g.nquads + admin.text, g.quads + admin.quads);
+    quads[part] += g.quads + admin.quads;
     written += 1;
     if (written % PROGRESS_EVERY === 0) progress?.({ phase: 'write', done: written, total: read });
   };
@@ -200,8 +222,7 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
       more[collection] += 1;
     }
   }
-  await publicSink.flush();
-  await nonPublicSink.flush();
+  await streams?.flush();
   progress?.({ phase: 'write', done: written, total: read });
 
   return {
@@ -212,8 +233,8 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
       concepts: catalog.concepts.size,
       ...more,
     },
-    publicQuads: publicSink.quads,
-    nonPublicQuads: nonPublicSink.quads,
+    publicQuads: quads.public,
+    nonPublicQuads: quads.nonPublic,
     imagesChecked,
     imagesDropped,
     ...(colorReport ? { colors: colorReport } : {}),

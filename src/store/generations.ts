@@ -21,6 +21,7 @@ import { recordSwitch, type SwitchSummary } from '../changes/record-switch.js';
 import { checkNQuadsFile, countRecordGraphs, type FileCheck } from './generation-check.js';
 import type { RecordKinds } from '../vocab/record-kinds.js';
 import { FORMAT_VERSION, parseManifest } from './manifest.js';
+import { readRecordIndex, RECORD_INDEX_FILE, RecordFilesWriter, type Parent, type RecordOutput } from './record-files.js';
 import type { GenerationManifest } from './types.js';
 
 export const PUBLIC_FILE = 'public.nq.gz';
@@ -128,6 +129,54 @@ export async function createGeneration(
   write: (out: GenerationOutput) => Promise<WriteResult | void>,
   options: CreateOptions = {},
 ): Promise<Generation> {
+  return stageGeneration(dataDir, meta, options, (files, tap) => writeGzipPair(files, write, tap));
+}
+
+/**
+ * Writes a new generation record by record (src/store/record-files.ts), with a record index beside its files;
+ * with `parent` (a generation that has a record index), the parent's members whose records come again unchanged
+ * are copied, not written again, and the manifest's `details.changes` tells how the records compare. Otherwise
+ * as {@link createGeneration}.
+ */
+export async function createRecordGeneration(
+  dataDir: string,
+  meta: GenerationMeta,
+  write: (out: RecordOutput) => Promise<WriteResult | void>,
+  options: CreateOptions & { parent?: Generation } = {},
+): Promise<Generation> {
+  return stageGeneration(dataDir, meta, options, async (files, tap, staging, id) => {
+    const parent = options.parent && (await parentFiles(options.parent));
+    const writer = await RecordFilesWriter.open(files, parent, tap && ((part, text) => tap[part](text)));
+    try {
+      const result = (await write(writer)) ?? {};
+      const changes = await writer.finish(staging, id);
+      await tap?.end();
+      return parent === undefined ? result : { ...result, details: { ...result.details, changes: { parent: parent.index.generationId, ...changes } } };
+    } finally {
+      await writer.close();
+    }
+  });
+}
+
+/** The files and record index of `generation`, as a parent of a record generation; an error when it has no index. */
+async function parentFiles(generation: Generation): Promise<Parent> {
+  const index = await readRecordIndex(generation.dir, generation.id);
+  if (index === undefined) throw new Error(`generation ${generation.id} has no record index (${RECORD_INDEX_FILE}) to compare with`);
+  const files = generationFiles(generation.dir);
+  return { dir: generation.dir, files: { public: files.public, nonPublic: files.nonPublic }, index };
+}
+
+/**
+ * The life of a new generation: a staging folder, its files written by `writeFiles`, fsynced, checked, the
+ * manifest, the derived files, the move into generations/ and (unless told otherwise) `current`. On any failure
+ * the staging folder is removed and `current` is untouched.
+ */
+async function stageGeneration(
+  dataDir: string,
+  meta: GenerationMeta,
+  options: CreateOptions,
+  writeFiles: (files: { public: string; nonPublic: string }, tap: GenerationTap | undefined, staging: string, id: string) => Promise<WriteResult | void>,
+): Promise<Generation> {
   await cleanStaging(dataDir);
   const id = newGenerationId();
   const staging = path.join(stagingRoot(dataDir), id);
@@ -138,7 +187,7 @@ export async function createGeneration(
     await writeFile(path.join(staging, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname() }));
     const files = generationFiles(staging);
     tap = await options.tap?.(id);
-    const result = (await writeGzipPair(files, write, tap)) ?? {};
+    const result = (await writeFiles(files, tap, staging, id)) ?? {};
     await Promise.all([fsyncFile(files.public), fsyncFile(files.nonPublic)]);
     const baseUrl = result.baseUrl ?? meta.baseUrl;
     if (baseUrl === undefined) throw new Error('the base URL of the records is unknown; pass it explicitly');

@@ -25,7 +25,7 @@ import { createIiifRouter } from '../../src/iiif/router.js';
 import { ServedIiifAccess } from '../../src/iiif/served-access.js';
 import { QueryLibrary } from '../../src/queries/library.js';
 import { closeSharedParseWorker } from '../../src/queries/parse-worker.js';
-import { createGeneration, currentGeneration, type Generation } from '../../src/store/generations.js';
+import { createRecordGeneration, currentGeneration, type Generation } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { createStores, type ServingStore } from '../../src/store/stores.js';
 import { Iris } from '../../src/vocab/iris.js';
@@ -116,7 +116,7 @@ async function buildDemo(): Promise<DemoData> {
     iiif.use('/iiif', createIiifRouter({ imageDir, sourceDir, baseUrl: iiifBase }));
     iiif.use(errorHandler(memoryLogger('fatal').logger));
     const host = new URL(iiifBase).host;
-    const generation = await createGeneration(dataDir, { source: { kind: 'harvest', path: sourceDir }, baseUrl: TEST_BASE_URL, kinds: KIND_NAMES }, async (out) => ({
+    const generation = await createRecordGeneration(dataDir, { source: { kind: 'harvest', path: sourceDir }, baseUrl: TEST_BASE_URL, kinds: KIND_NAMES }, async (out) => ({
       details: { ...(await harvestExport(sourceDir, out, { baseUrl: TEST_BASE_URL, imageHosts: [host], colors: { cacheDir: join(ROOT, 'color-cache') } })) },
     }));
     return { sourceDir, imageDir, dataDir, generation, iiifBase };
