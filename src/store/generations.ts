@@ -149,9 +149,11 @@ export async function createRecordGeneration(
     const writer = await RecordFilesWriter.open(files, parent, tap && ((part, text) => tap[part](text)));
     try {
       const result = (await write(writer)) ?? {};
-      const changes = await writer.finish(staging, id);
       await tap?.end();
-      return parent === undefined ? result : { ...result, details: { ...result.details, changes: { parent: parent.index.generationId, ...changes } } };
+      // The writer checks what it writes anew, and reads the files back (src/store/record-files.ts).
+      const { checks, changes } = await writer.finish(staging, id, (done) => options.onCheck?.({ done, total: writer.bytesWritten }));
+      const details = parent === undefined ? result.details : { ...result.details, changes: { parent: parent.index.generationId, ...changes } };
+      return { ...result, ...(details ? { details } : {}), checks: [checks.public, checks.nonPublic] };
     } finally {
       await writer.close();
     }
@@ -175,7 +177,12 @@ async function stageGeneration(
   dataDir: string,
   meta: GenerationMeta,
   options: CreateOptions,
-  writeFiles: (files: { public: string; nonPublic: string }, tap: GenerationTap | undefined, staging: string, id: string) => Promise<WriteResult | void>,
+  writeFiles: (
+    files: { public: string; nonPublic: string },
+    tap: GenerationTap | undefined,
+    staging: string,
+    id: string,
+  ) => Promise<(WriteResult & { checks?: [FileCheck, FileCheck] }) | void>,
 ): Promise<Generation> {
   await cleanStaging(dataDir);
   const id = newGenerationId();
@@ -191,7 +198,7 @@ async function stageGeneration(
     await Promise.all([fsyncFile(files.public), fsyncFile(files.nonPublic)]);
     const baseUrl = result.baseUrl ?? meta.baseUrl;
     if (baseUrl === undefined) throw new Error('the base URL of the records is unknown; pass it explicitly');
-    const [pub, nonPub] = await checkPair(files, options.onCheck);
+    const [pub, nonPub] = result.checks ?? (await checkPair(files, options.onCheck));
     manifest = buildManifest(id, meta, baseUrl, pub, nonPub, result.details);
     await writeFile(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
     await fsyncFile(files.manifest);

@@ -3,7 +3,7 @@
  * gzip members its record index lists; a harvest with the current generation as parent copies the members
  * whose records did not change and equals, once unzipped, a harvest of the same export from nothing.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -139,6 +139,17 @@ describe('a generation written record by record', () => {
     expect(changes).toMatchObject({ created: 0, updated: 0, removed: 0, unchanged: (await recordTexts(first)).size });
     expect(changes.written.members).toBe(0);
   }, 120_000);
+
+  it('fails when a record is not N-Quads, or states something outside a named graph, naming the record', async () => {
+    const dataDir = folder('data');
+    const g = `${BASE}/v2/id/object/x`;
+    const writeBad = (text: string) => createRecordGeneration(dataDir, meta(source), async (out) => out.record('public', g, text, 1));
+    await expect(writeBad(`<${g}> <${BASE}/p> "unterminated <${g}> .\n`)).rejects.toThrow(`the public file: the record <${g}> has a line that is not N-Quads`);
+    await expect(writeBad(`<${g}> <${BASE}/p> "x" .\n`)).rejects.toThrow(`the public file: the record <${g}> states something outside a named graph`);
+    // Nothing was left behind: no generation, no staging folder with files.
+    expect(await readdir(path.join(dataDir, 'generations')).catch(() => [])).toEqual([]);
+    expect(await readdir(path.join(dataDir, 'staging')).catch(() => [])).toEqual([]);
+  });
 
   it('refuses a parent without a record index', async () => {
     const dataDir = folder('data');
