@@ -2,6 +2,7 @@
  * Store generations under DATA_DIR (docs/operations.md, "DATA_DIR layout"):
  *
  *   generations/<id>/{public.nq.gz, nonpublic.nq.gz, manifest.json}   complete, checked, never modified
+ *                    (+ record-index.jsonl.gz when written record by record: record-files.ts)
  *   staging/<id>/                                                       being written by a live process
  *   current                                                             the id being served, one line
  *
@@ -149,9 +150,9 @@ export async function createRecordGeneration(
     const writer = await RecordFilesWriter.open(files, parent, tap && ((part, text) => tap[part](text)));
     try {
       const result = (await write(writer)) ?? {};
-      await tap?.end();
       // The writer checks what it writes anew, and reads the files back (src/store/record-files.ts).
       const { checks, changes } = await writer.finish(staging, id, (done) => options.onCheck?.({ done, total: writer.bytesWritten }));
+      await tap?.end();
       const details = parent === undefined ? result.details : { ...result.details, changes: { parent: parent.index.generationId, ...changes } };
       return { ...result, ...(details ? { details } : {}), checks: [checks.public, checks.nonPublic] };
     } finally {
