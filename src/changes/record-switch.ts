@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { GenerationManifest } from '../store/types.js';
 import { diffSnapshots, type Change } from './diff.js';
 import { appendBlock, committedBlocks, readBlockHeaders, withLogLock, type BlockHeader } from './log.js';
-import { computeSnapshot, pruneSnapshots, readSnapshot, writeSnapshot, type Snapshot } from './snapshot.js';
+import { computeSnapshot, pruneSnapshots, readSnapshot, snapshotOnParent, writeSnapshot, type Snapshot } from './snapshot.js';
+import { readRecordIndex } from '../store/record-files.js';
 
 /** A generation folder as the hook needs it (structurally a `Generation` of src/store/generations.ts). */
 export interface SwitchGeneration {
@@ -43,7 +44,7 @@ export async function recordSwitch(dataDir: string, target: SwitchGeneration, op
     const snapshotOf = async (g: SwitchGeneration): Promise<Snapshot> => {
       const cached = await readSnapshot(dataDir, g.id);
       if (cached) return cached;
-      const snapshot = await computeSnapshot(options.files(g.dir), g.manifest);
+      const snapshot = (await onParent(dataDir, g, options)) ?? (await computeSnapshot(options.files(g.dir), g.manifest));
       await writeSnapshot(dataDir, snapshot);
       return snapshot;
     };
@@ -76,4 +77,21 @@ export async function recordSwitch(dataDir: string, target: SwitchGeneration, op
     await pruneSnapshots(dataDir, exists, new Set([target.id]));
     return summary;
   });
+}
+
+/**
+ * The snapshot of a generation written on a parent, from the parent's (docs/incremental.md), when the parent's
+ * snapshot and both record indexes are at hand; undefined otherwise (the snapshot is then read from the files).
+ */
+async function onParent(dataDir: string, g: SwitchGeneration, options: SwitchOptions): Promise<Snapshot | undefined> {
+  const parentId = (g.manifest.details?.changes as { parent?: unknown } | undefined)?.parent;
+  if (typeof parentId !== 'string' || !/^[A-Za-z0-9-]+$/.test(parentId)) return undefined;
+  const parent = await readSnapshot(dataDir, parentId);
+  if (parent === undefined) return undefined;
+  const [parentIndex, index] = await Promise.all([
+    readRecordIndex(path.join(dataDir, 'generations', parentId), parentId).catch(() => undefined),
+    readRecordIndex(g.dir, g.id),
+  ]);
+  if (parentIndex === undefined || index === undefined) return undefined;
+  return snapshotOnParent(parent, parentIndex, index, options.files(g.dir), g.manifest);
 }

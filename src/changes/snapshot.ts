@@ -4,12 +4,14 @@
  * DATA_DIR/changes/snapshots/<id>.json (derived data: deleting it costs one more pass, never a wrong answer).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { readTextBlocks } from '../store/line-reader.js';
 import { detached, readQuadBatches } from '../store/nquads-file.js';
 import { lineTerms } from '../store/nquads-line.js';
 import { generationKinds } from '../store/manifest.js';
+import { PARTS, type RecordIndex } from '../store/record-files.js';
 import type { GenerationManifest } from '../store/types.js';
 import { NS } from '../vocab/namespaces.js';
 import type { RecordKind } from '../vocab/iris.js';
@@ -128,10 +130,35 @@ export async function computeSnapshot(files: { public: string; nonPublic: string
   return { generationId: manifest.id, records, hidden: await readHidden(files.nonPublic, manifest.baseUrl) };
 }
 
+/** What the admin graph says of one record. */
+interface AdminFacts {
+  state?: string;
+  into?: string;
+  private?: boolean;
+  unhealthy?: boolean;
+}
+
+/** Adds one admin statement's fact (`decode` makes a value text of its own: a copy, or UTF-8 from Latin-1). */
+function addAdminFact(f: AdminFacts, predicate: string, object: string, decode: (text: string) => string): void {
+  if (predicate === `<${NS.admin}state>`) f.state = decode(literalValue(object));
+  else if (predicate === `<${NS.admin}resolvesTo>` && object.startsWith('<')) f.into = decode(object.slice(1, -1));
+  else if (predicate === `<${NS.admin}private>`) f.private = literalValue(object) === 'true';
+  else if (predicate === `<${NS.admin}healthy>`) f.unhealthy = literalValue(object) === 'false';
+}
+
+/** A record's admin facts reduced to one state (as the status index does). */
+function hiddenState(f: AdminFacts): HiddenState {
+  const state = f.state ?? 'current';
+  if (REDIRECTS.has(state) && f.into !== undefined) return { state: state as 'merged', into: f.into };
+  if (state === 'removed') return { state: 'removed' };
+  if (f.unhealthy && !f.private) return { state: 'unhealthy' };
+  return { state: 'private' };
+}
+
 /** The admin graph's facts of every non-public record, reduced to one state each (as the status index does). */
 async function readHidden(file: string, baseUrl: string): Promise<Map<string, HiddenState>> {
   const admin = `<${baseUrl}/graph/admin>`;
-  const facts = new Map<string, { state?: string; into?: string; private?: boolean; unhealthy?: boolean }>();
+  const facts = new Map<string, AdminFacts>();
   for await (const batch of readQuadBatches(file)) {
     for (const { subject, predicate, object, graph } of batch.terms) {
       if (graph !== admin || !subject.startsWith('<')) continue;
@@ -139,21 +166,97 @@ async function readHidden(file: string, baseUrl: string): Promise<Map<string, Hi
       let f = facts.get(iri);
       // Kept for the whole file: copies, not slices of the text blocks (nquads-file.ts).
       if (!f) facts.set(detached(iri), (f = {}));
-      if (predicate === `<${NS.admin}state>`) f.state = detached(literalValue(object));
-      else if (predicate === `<${NS.admin}resolvesTo>` && object.startsWith('<')) f.into = detached(object.slice(1, -1));
-      else if (predicate === `<${NS.admin}private>`) f.private = literalValue(object) === 'true';
-      else if (predicate === `<${NS.admin}healthy>`) f.unhealthy = literalValue(object) === 'false';
+      addAdminFact(f, predicate, object, detached);
     }
   }
   const hidden = new Map<string, HiddenState>();
-  for (const [iri, f] of facts) {
-    const state = f.state ?? 'current';
-    if (REDIRECTS.has(state) && f.into !== undefined) hidden.set(iri, { state: state as 'merged', into: f.into });
-    else if (state === 'removed') hidden.set(iri, { state: 'removed' });
-    else if (f.unhealthy && !f.private) hidden.set(iri, { state: 'unhealthy' });
-    else hidden.set(iri, { state: 'private' });
-  }
+  for (const [iri, f] of facts) hidden.set(iri, hiddenState(f));
   return hidden;
+}
+
+/**
+ * The snapshot of a generation written on a parent (src/store/record-files.ts; docs/incremental.md): the
+ * parent's snapshot, with the records whose digest is not the parent's read again from the members that hold
+ * them, and the parent's records the generation lacks taken out. It reads what changed, not the collection, and
+ * equals what {@link computeSnapshot} reads from the whole files (tested).
+ */
+export async function snapshotOnParent(
+  parent: Snapshot,
+  parentIndex: RecordIndex,
+  index: RecordIndex,
+  files: { public: string; nonPublic: string },
+  manifest: GenerationManifest,
+): Promise<Snapshot> {
+  const kinds = new Set(generationKinds(manifest));
+  const admin = `<${manifest.baseUrl}/graph/admin>`;
+  const records = new Map(parent.records);
+  const hidden = new Map(parent.hidden);
+  const before = new Map<string, string>();
+  for (const part of PARTS) for (const m of parentIndex[part]) for (const [graph, digest] of m.records) before.set(graph, digest);
+  const present = new Set<string>();
+  const fromLatin1 = (text: string): string => Buffer.from(text, 'latin1').toString('utf8');
+  for (const part of PARTS) {
+    const changed = new Set<string>();
+    const members = index[part].filter((m) => {
+      let any = false;
+      for (const [graph, digest] of m.records) {
+        present.add(graph);
+        if (before.get(graph) !== digest) {
+          changed.add(graph);
+          any = true;
+        }
+      }
+      return any;
+    });
+    if (members.length === 0) continue;
+    const handle = await open(files[part], 'r');
+    try {
+      for (const member of members) {
+        const bytes = Buffer.allocUnsafe(member.length);
+        const { bytesRead } = await handle.read(bytes, 0, member.length, member.offset);
+        if (bytesRead !== member.length) throw new Error(`${files[part]}: the file ends inside a member (at byte ${member.offset})`);
+        // Latin-1, as computeSnapshot reads: its digests sort and hash lines by their bytes.
+        const text = gunzipSync(bytes).toString('latin1');
+        const graphs = new Map<string, TermTriple[]>();
+        const facts = new Map<string, AdminFacts>();
+        for (const line of text.split('\n')) {
+          const terms = lineTerms(line);
+          if (terms === undefined) continue;
+          const [subject, predicate, object, graph] = terms;
+          if (graph === admin) {
+            if (!subject.startsWith('<')) continue;
+            const iri = fromLatin1(subject.slice(1, -1));
+            let f = facts.get(iri);
+            if (!f) facts.set(iri, (f = {}));
+            addAdminFact(f, predicate, object, fromLatin1);
+            continue;
+          }
+          const iri = fromLatin1(graph.slice(1, -1));
+          let triples = graphs.get(iri);
+          if (!triples) graphs.set(iri, (triples = []));
+          triples.push([subject, predicate, object]);
+        }
+        for (const [graph] of member.records) {
+          if (!changed.has(graph)) continue;
+          records.delete(graph);
+          hidden.delete(graph);
+          const kind = recordKindOf(`<${graph}>`, manifest.baseUrl, kinds);
+          const triples = graphs.get(graph);
+          if (part === 'public' && kind !== undefined && triples !== undefined) records.set(graph, { kind, digest: graphDigest(triples, 'latin1') });
+          const f = facts.get(graph);
+          if (part === 'nonPublic' && f !== undefined) hidden.set(graph, hiddenState(f));
+        }
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+  for (const graph of before.keys()) {
+    if (present.has(graph)) continue;
+    records.delete(graph);
+    hidden.delete(graph);
+  }
+  return { generationId: manifest.id, records, hidden };
 }
 
 /** The lexical form of a literal term (`"x"`, `"x"^^<dt>`, `"x"@en`). */

@@ -1,7 +1,8 @@
 /**
  * A generation written record by record (src/store/record-files.ts): the same text as a streamed harvest, in
  * gzip members its record index lists; a harvest with the current generation as parent copies the members
- * whose records did not change and equals, once unzipped, a harvest of the same export from nothing.
+ * whose records did not change and equals, once unzipped, a harvest of the same export from nothing; the change
+ * snapshot made on the parent's equals the one read from the files.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { SOURCE_FILES, type ObjectRecord } from '../../src/harvest/schema.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
 import { createGeneration, createRecordGeneration, generationFiles, type Generation } from '../../src/store/generations.js';
 import { readRecordIndex, type Part, type RecordChanges } from '../../src/store/record-files.js';
+import { computeSnapshot, readSnapshot } from '../../src/changes/snapshot.js';
 
 const BASE = 'http://localhost:3000';
 const COLLECTION = generateCollection({ objects: 150, seed: 46, iiifBase: 'http://iiif.test' });
@@ -239,6 +241,9 @@ describe('a harvest on the current generation', () => {
           expect(incremental.manifest.counts).toEqual(full.manifest.counts);
           const changes = incremental.manifest.details?.changes as RecordChanges;
           expect(changes).toMatchObject(await expectedChanges(parent, full));
+          // The change log's snapshot, made on the parent's at the switch, is the one read from the whole files.
+          const snapshot = await readSnapshot(dataDir, incremental.id);
+          expect(snapshot).toEqual(await computeSnapshot(generationFiles(incremental.dir), incremental.manifest));
           // What was not touched is copied: a changed record breaks at most one member in each of its two parts, and each break is written anew in at most two.
           const changed = changes.created + changes.updated + changes.removed;
           expect(changes.written.members).toBeLessThanOrEqual(4 * changed + 2);
