@@ -19,15 +19,15 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, writeFile, type FileHandle } from 'node:fs/promises';
+import { open, readFile, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import { createGunzip, gzip, gzipSync } from 'node:zlib';
+import { gunzip, gzip, gzipSync } from 'node:zlib';
 import type { FileCheck } from './generation-check.js';
 import { LineSyntaxError, parseQuadLine } from './nquads-line.js';
 
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 /** The file of a generation folder that lists its gzip members. */
 export const RECORD_INDEX_FILE = 'record-index.jsonl.gz';
@@ -454,17 +454,25 @@ export async function writeRecordIndex(dir: string, index: RecordIndex): Promise
  */
 export async function readRecordIndex(dir: string, generationId: string): Promise<RecordIndex | undefined> {
   const file = path.join(dir, RECORD_INDEX_FILE);
-  const handle = await open(file, 'r').catch(() => undefined);
-  if (handle === undefined) return undefined;
-  await handle.close();
+  const bytes = await readFile(file).catch(() => undefined);
+  if (bytes === undefined) return undefined;
+  return parseRecordIndex((await gunzipAsync(bytes)).toString('utf8'), file, generationId);
+}
+
+/** A record index's text (of `file`); undefined when it is of another version or names another generation. */
+export function parseRecordIndex(text: string, file: string, generationId: string): RecordIndex | undefined {
   const index: RecordIndex = { generationId, public: [], nonPublic: [], shared: { public: [], nonPublic: [] } };
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
   let header = true;
   let n = 0;
-  for await (const line of lines) {
+  for (const line of text.split('\n')) {
     n += 1;
     if (line === '') continue;
-    const json = JSON.parse(line) as unknown;
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch {
+      throw new Error(`${file}:${n}: not JSON`);
+    }
     if (header) {
       header = false;
       const h = json as { version?: unknown; generationId?: unknown; shared?: Record<Part, string[]> };

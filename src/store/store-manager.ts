@@ -15,7 +15,8 @@
  * Events: 'loading' ({ generationDir, manifest, hold }) when a worker starts loading a generation (start, swap
  * or restart; not a standby), so that work derived from the generation's folder can begin meanwhile (`hold(work)`:
  * a start or a swap switches only once `work` is settled, the old generation serving meanwhile); 'ready'
- * (manifest) after `start`; 'swap' ({ from, to }) when a new generation serves;
+ * (manifest) after `start`; 'swap' ({ from, to, change? }) when a new generation serves (`change`: the records a
+ * worker applied and how long it took, when the new generation was applied to a worker rather than loaded);
  * 'crash' (Error) when a worker dies, a restart fails or a standby fails to load; 'restart' ({ reason,
  * generation, standby }) when a restarted worker, or the standby (`standby: true`), serves again;
  * 'standby' (manifest) when a standby worker has loaded.
@@ -158,6 +159,8 @@ export class StoreManager extends EventEmitter implements QueryStore {
    * lets the old worker finish its queries, then ends it. A later swap supersedes one still loading.
    */
   async swap(generationDir: string): Promise<GenerationManifest> {
+    const applied = await this.swapByChange(generationDir);
+    if (applied !== undefined) return applied;
     const handle = await this.spawn(generationDir);
     const superseded = this.incoming;
     this.incoming = handle;
@@ -184,6 +187,59 @@ export class StoreManager extends EventEmitter implements QueryStore {
     if (old) void this.retire(old).then(() => this.fillStandby());
     else this.fillStandby();
     return handle.manifest;
+  }
+
+  /**
+   * A swap to a generation written on the served one (docs/incremental.md), when two workers share the work and
+   * both hold the served generation: the standby applies the change (the serving worker serves alone meanwhile,
+   * as during any swap), then serves the new generation; the old worker answers what it was sent, applies the
+   * same change and stands by. No generation is loaded whole. Undefined when the swap is not of that kind or the
+   * change could not be applied (the worker that tried is then dead, and the swap loads the generation instead).
+   */
+  private async swapByChange(generationDir: string): Promise<GenerationManifest | undefined> {
+    const sharing = this.sharing();
+    if (sharing === undefined || this.incoming || this.closed) return undefined;
+    const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
+    const parent = (manifest.details?.changes as { parent?: unknown } | undefined)?.parent;
+    const [active, standby] = sharing;
+    if (parent !== active.manifest.id || this.sharing() === undefined || this.incoming) return undefined;
+    this.standby = undefined;
+    this.incoming = standby;
+    const held: Promise<unknown>[] = [];
+    this.held.set(standby, held);
+    this.emit('loading', { generationDir, manifest, hold: (work: Promise<unknown>) => held.push(work) });
+    let change: { records: number; ms: number };
+    try {
+      change = await standby.apply(generationDir, manifest);
+      await this.untilHeld(standby);
+    } catch (err) {
+      if (this.incoming === standby) this.incoming = undefined;
+      this.held.delete(standby);
+      void standby.stop(err as Error);
+      if (this.closed || (err as Error).message === 'superseded by a newer swap') throw err;
+      return undefined;
+    }
+    this.incoming = undefined;
+    this.activate(standby);
+    this.emit('swap', { from: active.manifest, to: standby.manifest, change });
+    void active.apply(generationDir, manifest).then(
+      () => {
+        if (this.closed || this.standby || this.incoming || this.active !== standby || standby.generationDir !== active.generationDir) {
+          void this.retire(active);
+          return;
+        }
+        this.standby = active;
+        active.onDeath = (reason) => {
+          if (active !== this.standby) return;
+          this.standby = undefined;
+          this.emit('crash', reason);
+          this.fillStandby();
+        };
+        this.emit('standby', active.manifest);
+      },
+      () => this.fillStandby(),
+    );
+    return standby.manifest;
   }
 
   /** Runs a query on the serving worker. */

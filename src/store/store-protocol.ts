@@ -21,6 +21,8 @@ export type ToWorker =
       /** Shape the answer's records and answer them packed (records/shaped-records.ts) instead of the answer. */
       shape?: ShapingJob;
     }
+  /** Change the held generation into the one in `generationDir`, written on it (record-delta.ts). */
+  | { type: 'apply'; generationDir: string }
   | { type: 'exit' };
 
 /** A worker's own memory: its V8 isolate's heap, its external memory (Oxigraph's WebAssembly memory) and ArrayBuffers. */
@@ -36,5 +38,9 @@ export type FromWorker =
   | { type: 'ready'; quads: number; ms: number }
   | ({ type: 'memory' } & WorkerMemory)
   | { type: 'loadFailed'; message: string }
+  /** The change is applied: the worker holds the new generation (its statements, and the records put in or taken out). */
+  | { type: 'applied'; quads: number; records: number; ms: number }
+  /** The change could not be applied; the worker exits, since its store may hold part of it. */
+  | { type: 'applyFailed'; message: string }
   | { type: 'answer'; id: number; body: string; ms: number }
   | { type: 'failed'; id: number; message: string };

@@ -9,6 +9,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import oxigraph from 'oxigraph';
 import { fileChunks } from './file-feed.js';
 import { generationFiles } from './generations.js';
+import { recordDelta } from './record-delta.js';
+import { PARTS } from './record-files.js';
 import { parseManifest } from './manifest.js';
 import { answersWithRdf, queryForm } from './query-form.js';
 import type { StoreWorkerData, ToWorker, FromWorker } from './store-protocol.js';
@@ -65,10 +67,13 @@ const BULK_LOAD_MAX_QUADS = 11_000_000;
  */
 const publicPart = new oxigraph.Store();
 const nonPublicPart = includeNonPublic ? new oxigraph.Store() : undefined;
+/** The generation the stores hold: the one loaded, then each one a change was applied to them for. */
+let held = { dir: generationDir, id: '' };
 try {
   const started = performance.now();
   const files = generationFiles(generationDir);
-  const { counts } = parseManifest(readFileSync(files.manifest, 'utf8'));
+  const { counts, id } = parseManifest(readFileSync(files.manifest, 'utf8'));
+  held = { dir: generationDir, id };
   const quads = counts.publicQuads + (includeNonPublic ? counts.nonPublicQuads : 0);
   const options = { format: 'application/n-quads', lenient: true, no_transaction: quads <= BULK_LOAD_MAX_QUADS };
   publicPart.load(chunksOf(files.public), options);
@@ -84,6 +89,10 @@ try {
 port.on('message', (message: ToWorker) => {
   if (message.type === 'exit') {
     if (testHooks) process.exit(3);
+    return;
+  }
+  if (message.type === 'apply') {
+    applyChange(message.generationDir);
     return;
   }
   // A kind's shaping is imported on its first query; later queries of the kind are answered at once.
@@ -127,5 +136,41 @@ function answer(message: Extract<ToWorker, { type: 'query' }>, shaping: RecordSh
     send({ type: 'failed', id: message.id, message: (err as Error).message ?? String(err) });
     // A WebAssembly trap (a Rust panic, memory exhausted) may leave the store inconsistent: start afresh.
     if (err instanceof WebAssembly.RuntimeError) process.exit(2);
+  }
+}
+
+/**
+ * Makes the stores hold the generation in `targetDir`, written on the one they hold (docs/incremental.md): the
+ * changed and removed records taken out (their graphs, and their statements in shared graphs such as the admin
+ * graph), the changed and new ones put in. Synchronous, so no query sees half of it. The stores must then hold
+ * exactly the new generation's statement count, or the worker exits (its store may hold part of the change) and
+ * the manager loads the generation instead.
+ */
+function applyChange(targetDir: string): void {
+  const started = performance.now();
+  try {
+    const target = parseManifest(readFileSync(generationFiles(targetDir).manifest, 'utf8'));
+    const delta = recordDelta(held, { dir: targetDir, id: target.id });
+    if (delta === undefined) throw new Error(`generation ${target.id} was not written on ${held.id} record by record`);
+    const stores = { public: publicPart, nonPublic: nonPublicPart };
+    for (const { graph, part, shared } of delta.drop) {
+      const store = stores[part];
+      if (store === undefined) continue;
+      for (const quad of store.match(null, null, null, oxigraph.namedNode(graph))) store.delete(quad);
+      if (shared !== '') for (const quad of oxigraph.parse(shared, { format: 'application/n-quads' })) store.delete(quad);
+    }
+    for (const part of PARTS) {
+      const text = delta.add[part];
+      if (text !== '') stores[part]?.load(text, { format: 'application/n-quads', lenient: true });
+    }
+    const quads = publicPart.size + (nonPublicPart?.size ?? 0);
+    const expected = target.counts.publicQuads + (includeNonPublic ? target.counts.nonPublicQuads : 0);
+    if (quads !== expected) throw new Error(`after the change the store holds ${quads} statements, generation ${target.id} has ${expected}`);
+    held = { dir: targetDir, id: target.id };
+    reportMemory();
+    send({ type: 'applied', quads, records: delta.added + delta.drop.length, ms: performance.now() - started });
+  } catch (err) {
+    send({ type: 'applyFailed', message: (err as Error).message ?? String(err) });
+    process.exit(4);
   }
 }

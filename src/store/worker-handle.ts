@@ -31,10 +31,10 @@ export interface HandleOptions {
   yieldClientQueries?: () => boolean;
 }
 
-/** A store worker on one generation folder. */
+/** A store worker on one generation folder (another after {@link WorkerHandle.apply}). */
 export class WorkerHandle {
-  readonly generationDir: string;
-  readonly manifest: GenerationManifest;
+  generationDir: string;
+  manifest: GenerationManifest;
   /** Settles when the worker has loaded its generation (with the load time) or failed to. */
   readonly loaded: Promise<{ quads: number; ms: number }>;
   /** Called once when the worker dies without `stop()`: a crash, or a query past its deadline. */
@@ -58,6 +58,8 @@ export class WorkerHandle {
   private lowered = false;
   private restoreRefused = false;
   private settleLoad: { resolve: (v: { quads: number; ms: number }) => void; reject: (err: Error) => void } | undefined;
+  /** A change being applied (apply): the worker answers nothing new meanwhile. */
+  private settleApply: { resolve: (v: { records: number; ms: number }) => void; reject: (err: Error) => void } | undefined;
 
   constructor(generationDir: string, manifest: GenerationManifest, options: HandleOptions) {
     this.generationDir = generationDir;
@@ -77,7 +79,27 @@ export class WorkerHandle {
 
   /** True once loaded and until it dies or is stopped. */
   get ready(): boolean {
-    return this.state === 'ready' && !this.stopping;
+    return this.state === 'ready' && !this.stopping && this.settleApply === undefined;
+  }
+
+  /**
+   * Changes the worker's generation into the one in `generationDir`, written on the one it holds (record-delta.ts),
+   * after the queries already sent to it. Resolves once it holds the new one (`generationDir` and `manifest` then
+   * name it); rejects when it could not, and the worker is then dead.
+   */
+  apply(generationDir: string, manifest: GenerationManifest): Promise<{ records: number; ms: number }> {
+    if (!this.ready) return Promise.reject(this.unavailable('the store is not ready'));
+    return new Promise((resolve, reject) => {
+      this.settleApply = {
+        resolve: (v) => {
+          this.generationDir = generationDir;
+          this.manifest = manifest;
+          resolve(v);
+        },
+        reject,
+      };
+      this.post({ type: 'apply', generationDir });
+    });
   }
 
   /**
@@ -143,6 +165,14 @@ export class WorkerHandle {
       case 'memory':
         this.memory = { heapUsed: message.heapUsed, external: message.external, arrayBuffers: message.arrayBuffers };
         return;
+      case 'applied':
+      case 'applyFailed': {
+        const settle = this.settleApply;
+        this.settleApply = undefined;
+        if (message.type === 'applied') settle?.resolve({ records: message.records, ms: message.ms });
+        else settle?.reject(new Error(`applying ${this.generationDir}'s change failed: ${message.message}`));
+        return;
+      }
       case 'loadFailed':
         this.settleLoad?.reject(new Error(`loading ${this.generationDir} failed: ${message.message}`));
         this.settleLoad = undefined;
@@ -207,6 +237,8 @@ export class WorkerHandle {
     this.failAll(() => this.unavailable('the store worker stopped; it is being restarted'));
     if (wasLoading) this.settleLoad?.reject(new Error(`loading ${this.generationDir} failed: ${reason.message}`));
     this.settleLoad = undefined;
+    this.settleApply?.reject(new Error(`the store worker died while it applied a change: ${reason.message}`));
+    this.settleApply = undefined;
     if (!this.stopping && !wasLoading) this.onDeath?.(reason);
   }
 
