@@ -6,7 +6,9 @@
  * /sparql on two Virtuosos, two replicas and Redis under mixed and hostile load for `--minutes M`, default 20,
  * with a harvest and a kill of the SPARQL server in the middle): `npm run bench -- --only soak --objects 100000`.
  * Nor is `--only ready` (ready.ts: remote.ts's harvest-to-ready and load-to-ready alone, from the source export,
- * with where every minute went; the section that fits a session at a million objects).
+ * with where every minute went; the section that fits a session at a million objects), nor `--only incremental`
+ * (incremental.ts, issue 46: a harvest on the current generation of the export with 1 % changed and 0.1 %
+ * removed, beside a `--full` harvest of it; `--embedded` for the embedded store).
  *
  * For each size: builds the bench collection if missing (bench-data.ts, its own process, so that no
  * benchmark pays for it; with `colors` among the benchmarks also its colour variant, bench-data.ts --colors),
@@ -24,11 +26,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rssMiBOfPid, type BenchResult } from './report.js';
 
-const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'shared', 'colors', 'hotpath', 'startup', 'search', 'changes', 'pages', 'remote', 'soak', 'ready'] as const;
-/** Run only when asked: `--store remote` or `--only remote`, `--only soak`, `--only ready`. */
-const ON_REQUEST = new Set<string>(['remote', 'soak', 'ready']);
+const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'shared', 'colors', 'hotpath', 'startup', 'search', 'changes', 'pages', 'remote', 'soak', 'ready', 'incremental'] as const;
+/** Run only when asked: `--store remote` or `--only remote`, `--only soak`, `--only ready`, `--only incremental`. */
+const ON_REQUEST = new Set<string>(['remote', 'soak', 'ready', 'incremental']);
 /** Benchmarks that need the source export only, never the bench generation (a million objects take most of an hour to harvest). */
-const SOURCE_ONLY = new Set<string>(['ready']);
+const SOURCE_ONLY = new Set<string>(['ready', 'incremental']);
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -198,7 +198,29 @@ export async function runDataCommand(program: string[], args: string[], env: Rec
   return { ms: performance.now() - started, output, steps, peakRssMiB: rss.peak() };
 }
 
-export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFigures> {
+/** A replica (`node dist/server.js`) serving a copy of a data folder, and data commands timed to what it serves. */
+export interface Replica {
+  origin: string;
+  /** The copy it serves, which the data commands write into. */
+  dataDir: string;
+  /** Its settings, which the data commands get too. */
+  env: Record<string, string>;
+  /** Its start to its first page. */
+  startMs: number;
+  /** The generation it serves now. */
+  served: string;
+  /**
+   * Runs a data command (`cli/harvest.js`, …) and times it to the first page the replica serves from another
+   * generation than it served; `served` then names that generation.
+   */
+  toReady(script: string, args: string[]): Promise<{ toReadyMs: number; run: DataCommandRun; generation: string }>;
+  rssMiB(): number | undefined;
+  peakRssMiB(): number | undefined;
+  memory(): Promise<ToReadyFigures['replicaMemory']>;
+}
+
+/** Starts a replica on a copy of `options.dataDir`, hands it to `use`, and stops it (and removes the copy) after. */
+export async function withReplica<T>(options: Pick<ToReadyOptions, 'dataDir' | 'env' | 'readyTimeoutMs'>, use: (replica: Replica) => Promise<T>): Promise<T> {
   // The processes run dist/: rebuilt first when src/ is newer, as `npm start` and the data commands do.
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-stale.mjs')], { stdio: 'inherit' });
   const work = await mkdtemp(path.join(tmpdir(), 'bench-to-ready-'));
@@ -207,64 +229,80 @@ export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFi
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = { ...options.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+  const timeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
   const started = performance.now();
-  const replica = spawn(process.execPath, node('server.js'), { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const replicaRss = peakRss(() => replica.pid);
+  const child = spawn(process.execPath, node('server.js'), { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const rss = peakRss(() => child.pid);
+  try {
+    const first = await servedOther(origin, null, child, timeoutMs);
+    const replica: Replica = {
+      origin,
+      dataDir,
+      env,
+      startMs: performance.now() - started,
+      served: first,
+      toReady: async (script, args) => {
+        const commandStarted = performance.now();
+        const running = command(script, args, env);
+        const generation = await servedOther(origin, replica.served, child, timeoutMs, running);
+        const toReadyMs = performance.now() - commandStarted;
+        replica.served = generation;
+        return { toReadyMs, run: await running, generation };
+      },
+      rssMiB: () => rssMiBOfPid(child.pid),
+      peakRssMiB: () => rss.peak(),
+      memory: () => memoryOf(origin),
+    };
+    return await use(replica);
+  } finally {
+    rss.stop();
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await once(child, 'exit');
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+export async function measureToReady(options: ToReadyOptions): Promise<ToReadyFigures> {
   const serverRss = peakRss(() => options.serverPid);
   try {
-    const timeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
-    const first = await servedOther(origin, null, replica, timeoutMs);
-    const startMs = performance.now() - started;
-    log(`replica ready on the bench generation in ${(startMs / 1000).toFixed(1)} s`);
+    return await withReplica(options, async (replica) => {
+      log(`replica ready on the bench generation in ${(replica.startMs / 1000).toFixed(1)} s`);
+      const harvested = await replica.toReady('cli/harvest.js', [options.sourceDir, '--no-image-check']);
+      const { toReadyMs: harvestToReadyMs, run: harvest } = harvested;
+      log(`harvest-to-ready: ${(harvestToReadyMs / 1000).toFixed(1)} s (the replica serves generation ${harvested.generation})`);
+      for (const line of timeline(harvest.steps, harvest.ms, harvestToReadyMs)) log(line);
 
-    const harvestStarted = performance.now();
-    const harvesting = command('cli/harvest.js', [options.sourceDir, '--no-image-check'], env);
-    const harvested = await servedOther(origin, first, replica, timeoutMs, harvesting);
-    const harvestToReadyMs = performance.now() - harvestStarted;
-    log(`harvest-to-ready: ${(harvestToReadyMs / 1000).toFixed(1)} s (the replica serves generation ${harvested})`);
-    const harvest = await harvesting;
-    for (const line of timeline(harvest.steps, harvest.ms, harvestToReadyMs)) log(line);
-
-    // A failed load still leaves the harvest's figures to report (a 250k run takes more than an hour).
-    const dumpFile = path.join(work, 'public.nq.gz');
-    const dump = await command('cli/dump.js', [dumpFile], env);
-    const loadStarted = performance.now();
-    const loading = command('cli/load.js', [dumpFile], env);
-    let loaded: Pick<ToReadyFigures, 'loadToReadyMs' | 'loadMs' | 'loadOutput' | 'loadSteps' | 'loadPeakRssMiB'> | { loadError: string };
-    try {
-      await servedOther(origin, harvested, replica, timeoutMs, loading);
-      const loadToReadyMs = performance.now() - loadStarted;
-      log(`load-to-ready: ${(loadToReadyMs / 1000).toFixed(1)} s`);
-      const load = await loading;
-      loaded = { loadToReadyMs, loadMs: load.ms, loadOutput: load.output, loadSteps: load.steps, loadPeakRssMiB: load.peakRssMiB };
-      for (const line of timeline(load.steps, load.ms, loadToReadyMs)) log(line);
-    } catch (err) {
-      loaded = { loadError: (err as Error).message };
-    }
-    const replicaRssMiB = rssMiBOfPid(replica.pid);
-    const replicaMemory = await memoryOf(origin);
-    replicaRss.stop();
-    serverRss.stop();
-    return {
-      startMs,
-      harvestToReadyMs,
-      harvestMs: harvest.ms,
-      dumpMs: dump.ms,
-      harvestOutput: harvest.output,
-      harvestSteps: harvest.steps,
-      harvestPeakRssMiB: harvest.peakRssMiB,
-      serverPeakRssMiB: serverRss.peak(),
-      replicaRssMiB,
-      replicaPeakRssMiB: replicaRss.peak(),
-      ...(replicaMemory ? { replicaMemory } : {}),
-      ...loaded,
-    };
+      // A failed load still leaves the harvest's figures to report (a 250k run takes more than an hour).
+      const dumpFile = path.join(path.dirname(replica.dataDir), 'public.nq.gz');
+      const dump = await command('cli/dump.js', [dumpFile], replica.env);
+      let loaded: Pick<ToReadyFigures, 'loadToReadyMs' | 'loadMs' | 'loadOutput' | 'loadSteps' | 'loadPeakRssMiB'> | { loadError: string };
+      try {
+        const { toReadyMs: loadToReadyMs, run: load } = await replica.toReady('cli/load.js', [dumpFile]);
+        log(`load-to-ready: ${(loadToReadyMs / 1000).toFixed(1)} s`);
+        loaded = { loadToReadyMs, loadMs: load.ms, loadOutput: load.output, loadSteps: load.steps, loadPeakRssMiB: load.peakRssMiB };
+        for (const line of timeline(load.steps, load.ms, loadToReadyMs)) log(line);
+      } catch (err) {
+        loaded = { loadError: (err as Error).message };
+      }
+      const replicaMemory = await replica.memory();
+      serverRss.stop();
+      return {
+        startMs: replica.startMs,
+        harvestToReadyMs,
+        harvestMs: harvest.ms,
+        dumpMs: dump.ms,
+        harvestOutput: harvest.output,
+        harvestSteps: harvest.steps,
+        harvestPeakRssMiB: harvest.peakRssMiB,
+        serverPeakRssMiB: serverRss.peak(),
+        replicaRssMiB: replica.rssMiB(),
+        replicaPeakRssMiB: replica.peakRssMiB(),
+        ...(replicaMemory ? { replicaMemory } : {}),
+        ...loaded,
+      };
+    });
   } finally {
-    replicaRss.stop();
     serverRss.stop();
-    replica.kill('SIGTERM');
-    if (replica.exitCode === null) await once(replica, 'exit');
-    await rm(work, { recursive: true, force: true });
   }
 }
 
