@@ -8,6 +8,7 @@ import { COLOR_CACHE_DIR } from '../harvest/image-colors.js';
 import { harvestExport, SourceLineError } from '../harvest/harvest.js';
 import { createRecordGeneration, currentGeneration, type Generation } from '../store/generations.js';
 import { readRecordIndex } from '../store/record-files.js';
+import { readImageVerdicts, writeImageVerdicts } from '../harvest/image-verdicts.js';
 import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError, reportPublication } from './common.js';
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
@@ -40,6 +41,10 @@ runCli(USAGE, async () => {
   const started = Date.now();
   try {
     const parent = values.full === true ? undefined : await parentGeneration(settings.dataDir);
+    // The parent's image verdicts stand; --full asks about every image again.
+    const knownImages = parent && (await readImageVerdicts(parent.dir));
+    let imageVerdicts: Map<string, boolean> | undefined;
+    const published = publication(settings, values['no-index'] === true ? undefined : storedIndexOption('harvest', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('harvest', progress));
     const generation = await createRecordGeneration(
       settings.dataDir,
       { source: { kind: 'harvest', path: sourceDir }, baseUrl: settings.baseUrl, kinds: KIND_NAMES },
@@ -49,6 +54,8 @@ runCli(USAGE, async () => {
           baseUrl: settings.baseUrl,
           imageHosts: settings.imageHosts,
           validateImages: values['no-image-check'] !== true,
+          ...(knownImages === undefined ? {} : { knownImages }),
+          onImageVerdicts: (verdicts) => (imageVerdicts = verdicts),
           // Kept beside the generations: a re-harvest analyses only new or changed images.
           colors: { cacheDir: path.join(settings.dataDir, COLOR_CACHE_DIR) },
           onProgress: (p) => progress.update({ ...p, unit: p.phase === 'images' || p.phase === 'colors' ? 'images' : 'records' }),
@@ -57,7 +64,11 @@ runCli(USAGE, async () => {
       },
       {
         onCheck: (p) => progress.update({ phase: 'check', ...p, unit: 'bytes' }),
-        ...publication(settings, values['no-index'] === true ? undefined : storedIndexOption('harvest', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('harvest', progress)),
+        ...published,
+        derive: async (staged) => {
+          if (imageVerdicts !== undefined) await writeImageVerdicts(staged.dir, imageVerdicts);
+          await published.derive?.(staged);
+        },
         parent,
       },
     );

@@ -47,6 +47,10 @@ export interface HarvestOptions {
   imageLogger?: ImageCheckOptions['logger'];
   /** Default true; false keeps every image unchecked (benchmarks without an IIIF server). */
   validateImages?: boolean;
+  /** Verdicts of the current generation's image check, which stand (incremental harvests: docs/incremental.md). */
+  knownImages?: ReadonlyMap<string, boolean>;
+  /** Gets the verdict on every image on a checked host, asked now or reused, for the next harvest. */
+  onImageVerdicts?: (verdicts: Map<string, boolean>) => void;
   /**
    * Colour analysis of the kept images (docs/colors.md), cached by image content in this folder; absent: no
    * analysis, no colour statements. Needs validated images (only checked hosts are fetched).
@@ -65,6 +69,8 @@ export interface HarvestReport {
   imagesChecked: number;
   /** Distinct image URIs dropped: failed checks plus URIs on hosts outside `imageHosts`. */
   imagesDropped: number;
+  /** Distinct image URIs whose verdict was reused from `knownImages`, without a request. */
+  imagesReused?: number;
   /** Colour analysis, when asked for: images analysed now, taken from the cache, or without colours. */
   colors?: { analysed: number; cached: number; failed: number };
 }
@@ -164,6 +170,7 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
   let keepImage: (url: string) => boolean = () => true;
   let imagesChecked = 0;
   let imagesDropped = 0;
+  let imagesReused = 0;
   if (validate) {
     const result = await checkImages(imageUrls, {
       hosts: options.imageHosts,
@@ -171,10 +178,13 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
       timeoutMs: options.imageTimeoutMs,
       logger: options.imageLogger,
       onProgress: (done, total) => progress?.({ phase: 'images', done, total }),
+      ...(options.knownImages === undefined ? {} : { known: options.knownImages }),
     });
     keepImage = (url) => result.valid.has(url);
     imagesChecked = result.checked;
     imagesDropped = result.dropped;
+    imagesReused = result.reused;
+    options.onImageVerdicts?.(result.verdicts);
   }
 
   let colorsOf: ((url: string) => ImageColors | undefined) | undefined;
@@ -237,6 +247,7 @@ export async function harvestExport(sourceDir: string, out: Outputs, options: Ha
     nonPublicQuads: quads.nonPublic,
     imagesChecked,
     imagesDropped,
+    ...(options.knownImages === undefined ? {} : { imagesReused }),
     ...(colorReport ? { colors: colorReport } : {}),
   };
 }

@@ -15,6 +15,11 @@ export interface ImageCheckOptions {
   onProgress?: (done: number, total: number) => void;
   /** Where the summary (info) and the outcome of each image (debug) are written; nothing is logged without it. */
   logger?: Pick<Logger, 'info' | 'debug'>;
+  /**
+   * Verdicts of an earlier check (URL → kept), which stand: an incremental harvest asks only about URLs the
+   * current generation's harvest did not (docs/incremental.md).
+   */
+  known?: ReadonlyMap<string, boolean>;
 }
 
 export interface ImageCheckResult {
@@ -24,6 +29,10 @@ export interface ImageCheckResult {
   checked: number;
   /** Distinct URLs dropped: failed checks plus URLs on hosts that are not checked. */
   dropped: number;
+  /** Distinct URLs whose earlier verdict stood (`known`), without a request. */
+  reused: number;
+  /** The verdict on every URL on a checked host, asked now or earlier: what the next harvest may reuse. */
+  verdicts: Map<string, boolean>;
 }
 
 const DEFAULT_PORT: Record<string, string> = { 'http:': '80', 'https:': '443' };
@@ -72,14 +81,25 @@ export async function checkImages(urls: Iterable<string>, options: ImageCheckOpt
   const timeoutMs = options.timeoutMs ?? 5000;
   const { logger } = options;
   const distinct = [...new Set(urls)];
-  const toCheck = distinct.filter((url) => isOnHost(url, hosts));
+  const onHosts = distinct.filter((url) => isOnHost(url, hosts));
   const valid = new Set<string>();
+  const verdicts = new Map<string, boolean>();
+  const toCheck: string[] = [];
+  for (const url of onHosts) {
+    const earlier = options.known?.get(url);
+    if (earlier === undefined) toCheck.push(url);
+    else {
+      verdicts.set(url, earlier);
+      if (earlier) valid.add(url);
+    }
+  }
   let next = 0;
   let done = 0;
   const worker = async (): Promise<void> => {
     while (next < toCheck.length) {
       const url = toCheck[next++] as string;
       const outcome = await head(url, timeoutMs);
+      verdicts.set(url, outcome.ok);
       if (outcome.ok) valid.add(url);
       logger?.debug({ url, ...outcome }, 'image checked');
       done += 1;
@@ -87,9 +107,9 @@ export async function checkImages(urls: Iterable<string>, options: ImageCheckOpt
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, toCheck.length) }, worker));
-  const result = { valid, checked: toCheck.length, dropped: distinct.length - valid.size };
+  const result = { valid, checked: toCheck.length, dropped: distinct.length - valid.size, reused: onHosts.length - toCheck.length, verdicts };
   logger?.info(
-    { images: distinct.length, checked: result.checked, kept: valid.size, dropped: result.dropped, offHost: distinct.length - toCheck.length, ms: Date.now() - started },
+    { images: distinct.length, checked: result.checked, reused: result.reused, kept: valid.size, dropped: result.dropped, offHost: distinct.length - onHosts.length, ms: Date.now() - started },
     'images checked',
   );
   return result;

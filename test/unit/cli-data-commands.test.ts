@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { currentGeneration, generationFiles, listGenerations } from '../../src/store/generations.js';
 import { agentGraph, objectGraph, syntheticDataset, tempDir, writeNQuads } from './store-fixtures.js';
+import { copyFixture, startImageServer } from '../fixtures/source-mini/harvest-fixture.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,10 +21,10 @@ interface Run {
  * Starts `tsx src/cli/<name>.ts args` (what `npm run <name>` runs, without npm's start-up) in its own
  * process group, so that SIGKILL reaches tsx's node child too, with DATA_DIR set.
  */
-function start(name: string, args: string[], dataDir: string) {
+function start(name: string, args: string[], dataDir: string, env: Record<string, string> = {}) {
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [`src/cli/${name}.ts`, ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, BASE_URL: 'http://localhost:3000', NODE_OPTIONS: '' },
+    env: { ...process.env, DATA_DIR: dataDir, BASE_URL: 'http://localhost:3000', NODE_OPTIONS: '', ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -35,7 +36,7 @@ function start(name: string, args: string[], dataDir: string) {
   return { child, done };
 }
 
-const run = (name: string, args: string[], dataDir: string): Promise<Run> => start(name, args, dataDir).done;
+const run = (name: string, args: string[], dataDir: string, env: Record<string, string> = {}): Promise<Run> => start(name, args, dataDir, env).done;
 
 describe('data commands', () => {
   let dir: string;
@@ -164,6 +165,53 @@ describe('data commands', () => {
     expect(failed.stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`^${objects.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3: `));
     expect((await listGenerations(dataDir)).map((g) => g.id)).toEqual([current?.id]);
   });
+
+  it('harvest on the current generation keeps what did not change, images included; --full writes and asks everything again', async () => {
+    const images = await startImageServer();
+    const source = await copyFixture(images.origin);
+    try {
+      const env = { IMAGE_HOSTS: new URL(images.origin).host };
+      const heads = (): number => images.requests.filter((r) => r.startsWith('HEAD ')).length;
+      const first = await run('harvest', [source], dataDir, env);
+      expect(first.code).toBe(0);
+      const asked = heads();
+      expect(asked).toBeGreaterThan(0);
+      const one = await currentGeneration(dataDir);
+
+      // The same export again: every record kept, no image asked about again, the same files.
+      const again = await run('harvest', [source], dataDir, env);
+      expect(again.code).toBe(0);
+      expect(heads()).toBe(asked);
+      const two = await currentGeneration(dataDir);
+      expect(two?.id).not.toBe(one?.id);
+      expect(again.stdout).toMatch(new RegExp(`records +0 created, 0 updated, 0 removed, 24 unchanged since ${one?.id}`));
+      for (const part of ['public', 'nonPublic'] as const) {
+        const [a, b] = [await readFile(generationFiles(one?.dir as string)[part]), await readFile(generationFiles(two?.dir as string)[part])];
+        expect(b.equals(a)).toBe(true);
+      }
+
+      // One object retitled: one record updated (and any that carry its title), the rest kept.
+      const objects = path.join(source, 'objects.jsonl');
+      const lines = (await readFile(objects, 'utf8')).split('\n');
+      const o = JSON.parse(lines[0] as string) as { titles: Record<string, string> };
+      o.titles.nl = 'Een nieuwe titel';
+      lines[0] = JSON.stringify(o);
+      await writeFile(objects, lines.join('\n'));
+      const changed = await run('harvest', [source], dataDir, env);
+      expect(changed.code).toBe(0);
+      expect(changed.stdout).toMatch(/records +0 created, [1-9]\d* updated, 0 removed, \d+ unchanged/);
+      expect(heads()).toBe(asked);
+
+      // --full: every record written, every image asked about again.
+      const full = await run('harvest', [source, '--full'], dataDir, env);
+      expect(full.code).toBe(0);
+      expect(full.stdout).not.toContain('unchanged since');
+      expect(heads()).toBe(2 * asked);
+    } finally {
+      await images.close();
+      await rm(source, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('exits 2 with the usage text on a wrong command line', async () => {
     const wrong = await run('load', [], dataDir);

@@ -70,6 +70,28 @@ describe('Image validation', () => {
     }
   });
 
+  it('lets earlier verdicts stand and asks only about the other images, then gives every verdict', async () => {
+    // Known as kept although it would now answer 404, and known as dropped although it would answer 200:
+    // a verdict that stands is not asked about again.
+    const known = new Map([
+      [url('missing-6'), true],
+      [url('ok-6'), false],
+    ]);
+    const result = await checkImages([url('missing-6'), url('ok-6'), url('ok-7'), url('forbidden-7')], { hosts: [host], known });
+    expect(result).toMatchObject({ checked: 2, reused: 2, dropped: 2 });
+    expect([...result.valid].sort()).toEqual([url('missing-6'), url('ok-7')].sort());
+    expect(server.requests.filter((r) => r.includes('-6/'))).toEqual([]);
+    expect(server.requests.filter((r) => r.includes('-7/'))).toHaveLength(2);
+    expect(result.verdicts).toEqual(
+      new Map([
+        [url('missing-6'), true],
+        [url('ok-6'), false],
+        [url('ok-7'), true],
+        [url('forbidden-7'), false],
+      ]),
+    );
+  });
+
   it('checks a URL listed several times once', async () => {
     const result = await checkImages([url('ok-5'), url('ok-5'), url('ok-5')], { hosts: [host] });
     expect(result).toMatchObject({ checked: 1, dropped: 0 });
