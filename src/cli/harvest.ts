@@ -9,6 +9,8 @@ import { harvestExport, SourceLineError } from '../harvest/harvest.js';
 import { createRecordGeneration, currentGeneration, type Generation } from '../store/generations.js';
 import { readRecordIndex } from '../store/record-files.js';
 import { readImageVerdicts, writeImageVerdicts } from '../harvest/image-verdicts.js';
+import { ChangesLineError, EXPORT_FILES, keepExport, keptExportDir, mergeChanges, mergeFolder, type ExportFile, type MergedExport } from '../harvest/kept-export.js';
+import { rm, stat } from 'node:fs/promises';
 import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError, reportPublication } from './common.js';
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
@@ -18,10 +20,13 @@ import { KIND_NAMES, KINDS } from '../kinds/index.js';
 import { kindSources } from '../harvest/kind-source.js';
 
 const USAGE = `usage: npm run harvest -- DIR [--full] [--no-image-check] [--no-index]
+       npm run harvest -- --changes DIR [--no-image-check] [--no-index]
 
 Reads DIR/{objects,agents,exhibitions,concepts}.jsonl, maps every record to CIDOC-CRM quads and makes the
 result the current generation under DATA_DIR. Nothing changes when a line is bad (the error names file:line).
 Records unchanged since the current generation are kept as they are written there; --full writes every record.
+--changes DIR applies an export of changes (changed and new records, deletions.jsonl for deleted ones) to the
+export of the current generation, which every harvest keeps under DATA_DIR/exports (docs/source-format.md).
 --no-image-check keeps every image without a HEAD request (no IIIF server at hand).
 --no-index skips the stored index (the server then builds its indexes from the store once, and stores them).`;
 
@@ -29,10 +34,20 @@ Records unchanged since the current generation are kept as they are written ther
 const HARVEST_HEAP_PER_SOURCE_BYTE = 4.5;
 
 runCli(USAGE, async () => {
-  const { values, positionals } = parseCommandLine({ full: { type: 'boolean' }, 'no-image-check': { type: 'boolean' }, 'no-index': { type: 'boolean' } });
-  if (positionals.length !== 1) throw new UsageError('give exactly one source export folder');
-  const sourceDir = path.resolve(positionals[0] as string);
+  const { values, positionals } = parseCommandLine({
+    full: { type: 'boolean' },
+    changes: { type: 'string' },
+    'no-image-check': { type: 'boolean' },
+    'no-index': { type: 'boolean' },
+  });
+  const changesDir = values.changes === undefined ? undefined : path.resolve(values.changes);
+  if (changesDir === undefined ? positionals.length !== 1 : positionals.length !== 0) throw new UsageError('give exactly one source export folder, or --changes DIR');
+  if (changesDir !== undefined && values.full === true) throw new UsageError('--changes applies changes to the current generation; --full makes one from a whole export');
   const settings = cliSettings();
+  const exportFiles = [...EXPORT_FILES, ...Object.values(kindSources(KINDS)).map((k) => ({ file: k.file, idOf: (r: Record<string, unknown>) => k.pid(r as never) }))];
+  // With --changes, the export harvested is the current generation's with the changes applied.
+  const merged = changesDir === undefined ? undefined : await mergeOnCurrent(settings.dataDir, changesDir, exportFiles);
+  const sourceDir = merged?.dir ?? path.resolve(positionals[0] as string);
   // Every record is held between the read and the write: a million objects want more than node's default heap.
   const sourceBytes = await bytesOfFolder(sourceDir);
   const heap = heapToRaise(heapWanted(sourceBytes, HARVEST_HEAP_PER_SOURCE_BYTE));
@@ -47,7 +62,7 @@ runCli(USAGE, async () => {
     const published = publication(settings, values['no-index'] === true ? undefined : storedIndexOption('harvest', settings.baseUrl, progress, process.stderr, indexingStore(settings)), reportPublication('harvest', progress));
     const generation = await createRecordGeneration(
       settings.dataDir,
-      { source: { kind: 'harvest', path: sourceDir }, baseUrl: settings.baseUrl, kinds: KIND_NAMES },
+      { source: { kind: 'harvest', path: changesDir ?? sourceDir }, baseUrl: settings.baseUrl, kinds: KIND_NAMES },
       async (out) => {
         const report = await harvestExport(sourceDir, out, {
           kinds: kindSources(KINDS),
@@ -72,12 +87,19 @@ runCli(USAGE, async () => {
         parent,
       },
     );
+    // What the next harvest --changes applies its changes to.
+    await keepExport(settings.dataDir, generation.id, sourceDir, exportFiles, merged);
     progress.stop();
     printGeneration(generation, Date.now() - started);
   } catch (err) {
     progress.abort();
-    // The export names its files relative to DIR; the full path is what an editor opens.
-    if (err instanceof SourceLineError) throw new Error(`${path.join(sourceDir, err.file)}:${err.line}: ${err.reason}`);
+    if (merged !== undefined) await rm(merged.dir, { recursive: true, force: true });
+    // The export names its files relative to DIR; the full path is what an editor opens (with --changes, the
+    // line's origin: the export of changes, or the kept export).
+    if (err instanceof SourceLineError) {
+      const at = merged?.origin(err.file, err.line) ?? { path: path.join(sourceDir, err.file), line: err.line };
+      throw new Error(`${at.path}:${at.line}: ${err.reason}`);
+    }
     throw err;
   }
 });
@@ -92,4 +114,24 @@ async function parentGeneration(dataDir: string): Promise<Generation | undefined
   if ((await readRecordIndex(current.dir, current.id)) !== undefined) return current;
   process.stderr.write(`harvest: the current generation ${current.id} has no record index: every record is written\n`);
   return undefined;
+}
+
+/** The current generation's kept export with the changes in `changesDir` applied, in a folder of its own. */
+async function mergeOnCurrent(dataDir: string, changesDir: string, files: ExportFile[]): Promise<MergedExport> {
+  const current = await currentGeneration(dataDir);
+  if (current === undefined) throw new Error('harvest --changes: there is no current generation to apply changes to; harvest a whole export first');
+  const base = keptExportDir(dataDir, current.id);
+  if (!(await stat(base).then((s) => s.isDirectory(), () => false))) {
+    throw new Error(`harvest --changes: the export of the current generation ${current.id} was not kept (made by load, or before exports were kept); harvest a whole export first`);
+  }
+  const out = await mergeFolder(dataDir);
+  try {
+    const merged = await mergeChanges(base, changesDir, out, files);
+    process.stderr.write(`harvest: ${merged.counts.replaced} records changed, ${merged.counts.added} added, ${merged.counts.deleted} deleted in the export of ${current.id}\n`);
+    return merged;
+  } catch (err) {
+    await rm(out, { recursive: true, force: true });
+    if (err instanceof ChangesLineError) throw new Error(err.message);
+    throw err;
+  }
 }

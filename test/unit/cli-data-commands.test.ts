@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -209,6 +209,56 @@ describe('data commands', () => {
       expect(heads()).toBe(2 * asked);
     } finally {
       await images.close();
+      await rm(source, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('harvest --changes applies an export of changes to the current generation, as a harvest of the whole changed export would', async () => {
+    const source = await copyFixture();
+    const changes = path.join(dir, 'changes');
+    const whole = path.join(dir, 'whole');
+    try {
+      // Without a kept export there is nothing to apply changes to.
+      const none = await run('harvest', ['--changes', changes, '--no-image-check'], dataDir);
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain('there is no current generation to apply changes to');
+      expect((await run('harvest', [source, '--no-image-check'], dataDir)).code).toBe(0);
+      const before = await currentGeneration(dataDir);
+
+      // The changes: the first object retitled, the last object deleted (nothing names it), one new object.
+      const lines = (await readFile(path.join(source, 'objects.jsonl'), 'utf8')).split('\n').filter((l) => l !== '');
+      const first = JSON.parse(lines[0] as string) as { objectNumber: string; titles: Record<string, string> };
+      first.titles.nl = 'Gewijzigd';
+      const added = { ...(JSON.parse(lines[1] as string) as Record<string, unknown>), objectNumber: 'NIEUW-1', state: { kind: 'current' }, partOfSet: undefined, sameAs: [] };
+      const last = JSON.parse(lines.at(-1) as string) as { objectNumber: string };
+      await mkdir(changes);
+      await writeFile(path.join(changes, 'objects.jsonl'), `${JSON.stringify(first)}\n${JSON.stringify(added)}\n`);
+      await writeFile(path.join(changes, 'deletions.jsonl'), `${JSON.stringify({ collection: 'objects', id: last.objectNumber })}\n`);
+      // The same as a whole export, harvested from nothing elsewhere.
+      await cp(source, whole, { recursive: true });
+      await writeFile(path.join(whole, 'objects.jsonl'), [JSON.stringify(first), ...lines.slice(1, -1), JSON.stringify(added)].map((l) => `${l}\n`).join(''));
+      const otherData = path.join(dir, 'other-data');
+      expect((await run('harvest', [whole, '--no-image-check'], otherData)).code).toBe(0);
+
+      const applied = await run('harvest', ['--changes', changes, '--no-image-check'], dataDir);
+      expect(applied.code).toBe(0);
+      expect(applied.stderr).toContain(`harvest: 1 records changed, 1 added, 1 deleted in the export of ${before?.id}`);
+      expect(applied.stdout).toMatch(/records +1 created, [1-9]\d* updated, 1 removed/);
+      const [mine, theirs] = [await currentGeneration(dataDir), await currentGeneration(otherData)];
+      expect(mine?.manifest.counts).toEqual(theirs?.manifest.counts);
+      for (const part of ['public', 'nonPublic'] as const) {
+        const text = async (g: typeof mine) => gunzipSync(await readFile(generationFiles(g?.dir as string)[part])).toString('utf8');
+        expect(await text(mine)).toBe(await text(theirs));
+      }
+
+      // A bad line of an export of changes is named where it is; nothing changes.
+      await writeFile(path.join(changes, 'objects.jsonl'), `${JSON.stringify({ ...first, titles: 7 })}\n`);
+      await rm(path.join(changes, 'deletions.jsonl'));
+      const bad = await run('harvest', ['--changes', changes, '--no-image-check'], dataDir);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`^${path.join(changes, 'objects.jsonl').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1: `));
+      expect((await currentGeneration(dataDir))?.id).toBe(mine?.id);
+    } finally {
       await rm(source, { recursive: true, force: true });
     }
   }, 120_000);
