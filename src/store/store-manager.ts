@@ -228,13 +228,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
           void this.retire(active);
           return;
         }
-        this.standby = active;
-        active.onDeath = (reason) => {
-          if (active !== this.standby) return;
-          this.standby = undefined;
-          this.emit('crash', reason);
-          this.fillStandby();
-        };
+        this.makeStandby(active);
         this.emit('standby', active.manifest);
       },
       () => this.fillStandby(),
@@ -417,13 +411,7 @@ export class StoreManager extends EventEmitter implements QueryStore {
           void handle.stop(new Error('the standby is not needed'));
           return;
         }
-        this.standby = handle;
-        handle.onDeath = (reason) => {
-          if (handle !== this.standby) return;
-          this.standby = undefined;
-          this.emit('crash', reason);
-          this.fillStandby();
-        };
+        this.makeStandby(handle);
         handle.loaded.then(
           ({ ms }) => {
             this.loading.delete(handle);
@@ -443,6 +431,17 @@ export class StoreManager extends EventEmitter implements QueryStore {
         if (!this.closed) this.emit('crash', err);
       },
     );
+  }
+
+  /** Makes `handle` the standby; one that dies is reported ('crash') and replaced. */
+  private makeStandby(handle: WorkerHandle): void {
+    this.standby = handle;
+    handle.onDeath = (reason) => {
+      if (handle !== this.standby) return;
+      this.standby = undefined;
+      this.emit('crash', reason);
+      this.fillStandby();
+    };
   }
 
   /** Ends the standby worker, if any; one that shares the queries (`share`) finishes those it has first. */

@@ -15,8 +15,8 @@ import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { BENCH_BASE_URL, benchGeneration, benchSource } from './bench-data.js';
 import { emitResult, log, loggedRows, objectsArg, pidOfProcess, type BenchRow } from './report.js';
-import { readyTimeoutMs, timeline, withReplica } from './to-ready.js';
-import { ISQL_BIN, startVirtuoso } from '../helpers/virtuoso.js';
+import { readyTimeoutMs, timeline, virtuosoEnv, withReplica } from './to-ready.js';
+import { startVirtuoso } from '../helpers/virtuoso.js';
 import { SOURCE_FILES, IMAGES_FILE } from '../../src/harvest/schema.js';
 
 const objects = objectsArg();
@@ -85,18 +85,7 @@ try {
   details.edits = edits;
   log(`the edited export: ${edits.changed.toLocaleString('en')} objects changed, ${edits.removed.toLocaleString('en')} removed`);
   const env: Record<string, string> = { BASE_URL: BENCH_BASE_URL, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' };
-  if (virtuoso) {
-    Object.assign(env, {
-      STORE_URL: virtuoso.sparqlUrl,
-      STORE_USER: virtuoso.user,
-      STORE_PASSWORD: virtuoso.password,
-      STORE_ROW_LIMIT: '0',
-      STORE_BULK_DIR: virtuoso.loadDir,
-      STORE_ISQL: `127.0.0.1:${virtuoso.isqlPort}`,
-      STORE_ISQL_BIN: ISQL_BIN as string,
-      STORE_BULK_LOADERS: '2',
-    });
-  }
+  if (virtuoso) Object.assign(env, virtuosoEnv(virtuoso));
   if (virtuoso) details.serverPid = pidOfProcess(virtuoso.dir);
   await withReplica({ dataDir: starting.dataDir, env, readyTimeoutMs: readyTimeoutMs(objects) }, async (replica) => {
     log(`replica ready on the ${STARTING_OBJECTS.toLocaleString('en')}-object generation in ${(replica.startMs / 1000).toFixed(1)} s`);

@@ -16,8 +16,8 @@
 import { loadavg } from 'node:os';
 import { BENCH_BASE_URL, benchGeneration, benchSource } from './bench-data.js';
 import { emitResult, log, loggedRows, objectsArg, pidOfProcess, type BenchRow } from './report.js';
-import { measureToReady, readyTimeoutMs, toReadyDetails, toReadyRows } from './to-ready.js';
-import { ISQL_BIN, startVirtuoso } from '../helpers/virtuoso.js';
+import { measureToReady, readyTimeoutMs, toReadyDetails, toReadyRows, virtuosoEnv } from './to-ready.js';
+import { startVirtuoso } from '../helpers/virtuoso.js';
 
 const objects = objectsArg();
 const STARTING_OBJECTS = 1000;
@@ -34,18 +34,7 @@ details.store = embedded ? 'embedded' : 'remote (Virtuoso, bulk loader)';
 const virtuoso = embedded ? undefined : await startVirtuoso({ resultSetMaxRows: null, numberOfBuffers: Math.min(680_000, Math.max(10_000, objects * 4)), startTimeoutMs: 120_000 });
 try {
   const env: Record<string, string> = { BASE_URL: BENCH_BASE_URL, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' };
-  if (virtuoso) {
-    Object.assign(env, {
-      STORE_URL: virtuoso.sparqlUrl,
-      STORE_USER: virtuoso.user,
-      STORE_PASSWORD: virtuoso.password,
-      STORE_ROW_LIMIT: '0',
-      STORE_BULK_DIR: virtuoso.loadDir,
-      STORE_ISQL: `127.0.0.1:${virtuoso.isqlPort}`,
-      STORE_ISQL_BIN: ISQL_BIN as string,
-      STORE_BULK_LOADERS: '2',
-    });
-  }
+  if (virtuoso) Object.assign(env, virtuosoEnv(virtuoso));
   log(`harvest-to-ready and load-to-ready of ${objects.toLocaleString('en')} objects on the ${embedded ? 'embedded' : 'remote'} store, from a replica serving ${STARTING_OBJECTS.toLocaleString('en')}`);
   const toReady = await measureToReady({ dataDir: starting.dataDir, sourceDir, env, readyTimeoutMs: readyTimeoutMs(objects), ...(virtuoso ? { serverPid: pidOfProcess(virtuoso.dir) } : {}) });
   // Records of the harvest, from its own account ("harvest: write, 470,833 records, … done in …").

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../helpers/virtuoso.js';
+import { freePort, ISQL_BIN, type VirtuosoServer } from '../helpers/virtuoso.js';
 import { log, rssMiBOfPid, type BenchRow } from './report.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -196,6 +196,20 @@ export async function runDataCommand(program: string[], args: string[], env: Rec
   rss.stop();
   if (code !== 0) throw new Error(`${program.at(-1) ?? 'command'} ${args.join(' ')} exited with ${code}:\n${output.slice(-2000)}`);
   return { ms: performance.now() - started, output, steps, peakRssMiB: rss.peak() };
+}
+
+/** The settings that point a replica and the data commands at a test Virtuoso, with its bulk loader. */
+export function virtuosoEnv(virtuoso: VirtuosoServer): Record<string, string> {
+  return {
+    STORE_URL: virtuoso.sparqlUrl,
+    STORE_USER: virtuoso.user,
+    STORE_PASSWORD: virtuoso.password,
+    STORE_ROW_LIMIT: '0',
+    STORE_BULK_DIR: virtuoso.loadDir,
+    STORE_ISQL: `127.0.0.1:${virtuoso.isqlPort}`,
+    STORE_ISQL_BIN: ISQL_BIN as string,
+    STORE_BULK_LOADERS: '2',
+  };
 }
 
 /** A replica (`node dist/server.js`) serving a copy of a data folder, and data commands timed to what it serves. */
