@@ -128,7 +128,7 @@ export interface VirtuosoServer {
 export async function restartIfCrashed(server: VirtuosoServer, during: string): Promise<boolean> {
   const how = server.crashed();
   if (how === undefined) return false;
-  console.warn(`Virtuoso ended by itself (${how}) ${during}; starting it again on its database, once`);
+  console.warn(`Virtuoso ended by itself (${how}) ${during}; starting it again on its database`);
   await server.restart();
   return true;
 }

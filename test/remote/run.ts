@@ -51,6 +51,9 @@ const FROM_FILES = ['dumps', 'exact-dumps', 'indexes', 'production-density'];
  */
 const REDUNDANT = ['v1-', 'pages', 'conditional-get', 'similar', 'readme-tour', 'openapi', ...FROM_FILES];
 
+/** Times a crashed Virtuoso is started again within one pass. */
+const MAX_RESTARTS = 3;
+
 async function main(): Promise<number> {
   if (VIRTUOSO_BIN === undefined || ISQL_BIN === undefined) {
     console.warn('remote-store pass skipped: no Virtuoso at /usr/bin/virtuoso-t (apt-get install virtuoso-opensource)');
@@ -95,13 +98,17 @@ async function main(): Promise<number> {
         const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
         child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
       });
-    const code = await jest();
-    // Debian's Virtuoso 7.2 (07.20.3229) ended with SIGSEGV in two test runs of 2026-11-29 (docs/virtuoso-notes.md,
-    // "Crashes"), and every test that asked it after that failed with a refused connection. Once: the server is
-    // started again on its database (the demo generation was checkpointed when written) and the tests that failed
-    // run again. A second crash, or a test that fails again, fails the pass.
-    if (code === 0 || !(await restartIfCrashed(virtuoso, 'during the remote-store pass'))) return code;
-    return await jest(['--onlyFailures']);
+    let code = await jest();
+    // Debian's Virtuoso 7.2 (07.20.3229) ends with SIGSEGV now and then under this pass's queries (docs/virtuoso-notes.md,
+    // "Crashes": sparql-growth's alone crashed it in 3 of 17 runs on 2026-11-29, on the code before and after issue 46),
+    // and every test that asks it after that fails with a refused connection. Then the server is started again on its
+    // database (the demo generation was checkpointed when written) and the tests that failed run again, up to
+    // MAX_RESTARTS times. A test that fails without a crash fails the pass.
+    for (let restarts = 0; code !== 0 && restarts < MAX_RESTARTS; restarts++) {
+      if (!(await restartIfCrashed(virtuoso, 'during the remote-store pass'))) return code;
+      code = await jest(['--onlyFailures']);
+    }
+    return code;
   } finally {
     await virtuoso.stop();
   }
