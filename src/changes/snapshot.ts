@@ -11,7 +11,7 @@ import { readTextBlocks } from '../store/line-reader.js';
 import { detached, readQuadBatches } from '../store/nquads-file.js';
 import { lineTerms } from '../store/nquads-line.js';
 import { generationKinds } from '../store/manifest.js';
-import { PARTS, type RecordIndex } from '../store/record-files.js';
+import { PARTS, recordDigests, type RecordIndex } from '../store/record-files.js';
 import type { GenerationManifest } from '../store/types.js';
 import { NS } from '../vocab/namespaces.js';
 import type { RecordKind } from '../vocab/iris.js';
@@ -191,8 +191,7 @@ export async function snapshotOnParent(
   const admin = `<${manifest.baseUrl}/graph/admin>`;
   const records = new Map(parent.records);
   const hidden = new Map(parent.hidden);
-  const before = new Map<string, string>();
-  for (const part of PARTS) for (const m of parentIndex[part]) for (const [graph, digest] of m.records) before.set(graph, digest);
+  const before = recordDigests(parentIndex);
   const present = new Set<string>();
   const fromLatin1 = (text: string): string => Buffer.from(text, 'latin1').toString('utf8');
   for (const part of PARTS) {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { generationFiles } from './generations.js';
 import { lineTerms } from './nquads-line.js';
-import { parseRecordIndex, PARTS, RECORD_INDEX_FILE, type Member, type Part, type RecordIndex } from './record-files.js';
+import { parseRecordIndex, PARTS, RECORD_INDEX_FILE, recordDigests, type Member, type Part, type RecordIndex } from './record-files.js';
 
 /** One record to take out of a part. */
 export interface DroppedRecord {
@@ -73,26 +73,24 @@ export function recordDelta(from: { dir: string; id: string }, to: { dir: string
   const before = readRecordIndexSync(from.dir, from.id);
   const after = readRecordIndexSync(to.dir, to.id);
   if (before === undefined || after === undefined) return undefined;
-  const old = new Map<string, { part: Part; digest: string; member: Member }>();
-  for (const part of PARTS) for (const member of before[part]) for (const [graph, digest] of member.records) old.set(graph, { part, digest, member });
-
-  const now = new Map<string, { part: Part; digest: string }>();
-  for (const part of PARTS) for (const member of after[part]) for (const [graph, digest] of member.records) now.set(graph, { part, digest });
-  const same = (a: { part: Part; digest: string } | undefined, b: { part: Part; digest: string } | undefined): boolean =>
-    a !== undefined && b !== undefined && a.part === b.part && a.digest === b.digest;
+  const old = new Map<string, { digest: string; member: Member }>();
+  for (const part of PARTS) for (const member of before[part]) for (const [graph, digest] of member.records) old.set(graph, { digest, member });
+  // A digest covers its record's part: a record that moved from one file to the other has another digest.
+  const now = recordDigests(after);
+  const same = (graph: string): boolean => old.get(graph)?.digest === now.get(graph);
 
   const delta: RecordDelta = { drop: [], add: { public: '', nonPublic: '' }, added: 0 };
   // The records to put in, from the new files' members that hold them.
   for (const part of PARTS) {
     const file = generationFiles(to.dir)[part];
-    const members = after[part].filter((m) => m.records.some(([graph]) => !same(old.get(graph), now.get(graph))));
+    const members = after[part].filter((m) => m.records.some(([graph]) => !same(graph)));
     if (members.length === 0) continue;
     const fd = openSync(file, 'r');
     try {
       for (const member of members) {
         const texts = memberRecords(file, fd, member);
         for (const [graph] of member.records) {
-          if (same(old.get(graph), now.get(graph))) continue;
+          if (same(graph)) continue;
           const text = texts.get(graph);
           if (text === undefined) throw new Error(`${file}: the record <${graph}> is not in the member its index names`);
           delta.add[part] += text.own + text.shared;
@@ -104,7 +102,7 @@ export function recordDelta(from: { dir: string; id: string }, to: { dir: string
     }
   }
   // The records to take out: changed or gone; their shared statements from the old files' members.
-  const dropped = [...old].filter(([graph, was]) => !same(was, now.get(graph)));
+  const dropped = [...old].filter(([graph]) => !same(graph));
   const byMember = new Map<Member, string[]>();
   for (const [graph, was] of dropped) {
     const list = byMember.get(was.member);

@@ -93,6 +93,13 @@ export interface RecordChanges {
   written: { members: number; bytes: number };
 }
 
+/** Each record's digest in `index`, by graph. A digest covers the record's part too: equal digests, same part. */
+export function recordDigests(index: RecordIndex): Map<string, string> {
+  const digests = new Map<string, string>();
+  for (const part of PARTS) for (const member of index[part]) for (const [graph, digest] of member.records) digests.set(graph, digest);
+  return digests;
+}
+
 /** The digest of one record in one part: 128 bits of SHA-256, base64url. */
 export function recordDigest(part: Part, text: string): string {
   return createHash('sha256').update(part === 'public' ? 'p\n' : 'n\n').update(text).digest('base64url').slice(0, 22);
@@ -387,7 +394,6 @@ export class RecordFilesWriter implements RecordOutput {
     for (const part of PARTS) await this.flushTap(part);
     const [pub, nonPub] = [await this.writers.public.finish(), await this.writers.nonPublic.finish()];
     const written = { public: pub, nonPublic: nonPub };
-    for (const handle of this.handles) await handle.sync().catch(() => undefined);
     let readBefore = 0;
     for (const part of PARTS) {
       const read = await sha256Of(this.files[part], (n) => onBytes?.(readBefore + n));
@@ -421,8 +427,7 @@ export class RecordFilesWriter implements RecordOutput {
         changes[how].bytes += stats[how].bytes;
       }
     }
-    const before = new Map<string, string>();
-    if (this.parent) for (const part of PARTS) for (const m of this.parent[part]) for (const [g, d] of m.records) before.set(g, d);
+    const before = this.parent === undefined ? new Map<string, string>() : recordDigests(this.parent);
     for (const [graph, digest] of this.digests) {
       const old = before.get(graph);
       if (old === undefined) changes.created += 1;
