@@ -5,6 +5,9 @@
  * fail within its stall limit, name the file, tell the operator what to do, and cancel its own SQL calls (no
  * client left waiting on the server); the FIFO is then opened for writing and closed, which lets the server's
  * thread go.
+ *
+ * And the rounds that keep clear of it: files added while the loaders run are registered only once they have
+ * returned, so `ld_dir` never runs beside `rdf_loader_run()` (the two 1M runs that stopped had them side by side).
  */
 import { execFileSync } from 'node:child_process';
 import { constants } from 'node:fs';
@@ -12,7 +15,7 @@ import { mkdir, open, rename, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Isql, sqlString } from '../../src/store/remote/isql.js';
+import { Isql, sqlNumber, sqlString } from '../../src/store/remote/isql.js';
 import { Loading } from '../../src/store/remote/bulk-load.js';
 import { describeWithVirtuoso, ISQL_BIN, startVirtuoso, type VirtuosoServer } from '../helpers/virtuoso.js';
 
@@ -55,4 +58,45 @@ describeWithVirtuoso('bulk-stall.test.ts')('a bulk load whose loader stops', () 
     // The server itself answers as before.
     expect((await isql.run(['select 1 + 1;'], 30_000)).trim()).toBe('2');
   }, 60_000);
+
+  it('registers the files added while it loads only between rounds of loaders, and loads them all', async () => {
+    const calls: { kind: 'register' | 'load'; from: number; to: number }[] = [];
+    class Recording extends Isql {
+      override async run(statements: readonly string[], timeoutMs?: number, signal?: AbortSignal): Promise<string> {
+        const kind = statements.some((s) => s.startsWith('ld_dir(')) ? 'register' : statements.includes('rdf_loader_run();') ? 'load' : undefined;
+        const from = performance.now();
+        try {
+          return await super.run(statements, timeoutMs, signal);
+        } finally {
+          if (kind) calls.push({ kind, from, to: performance.now() });
+        }
+      }
+    }
+    const isql = new Recording({ address: `127.0.0.1:${virtuoso.isqlPort}`, user: virtuoso.user, password: virtuoso.password, bin: ISQL_BIN as string });
+    const folder = join(virtuoso.loadDir, 'rounds');
+    await mkdir(folder);
+    const FILES = 8;
+    const PER_FILE = 20_000;
+    const file = async (n: number): Promise<string> => {
+      const name = `public-${String(n).padStart(5, '0')}.trig.gz`;
+      const lines = Array.from({ length: PER_FILE }, (_, i) => `<urn:x:s${n}-${i}> <urn:x:p> "${i}" .`);
+      await writeFile(join(folder, name), gzipSync(`<urn:x:rounds> {\n${lines.join('\n')}\n}\n`));
+      return name;
+    };
+    // A short stall limit: the watchdog looks every 200 ms while the files load, and must see them finish.
+    const loading = new Loading(isql, folder, 2, 3_000);
+    for (let n = 0; n < FILES; n++) {
+      loading.add(await file(n));
+      await new Promise((resume) => setTimeout(resume, 40));
+    }
+    await loading.finish();
+    const registered = calls.filter((c) => c.kind === 'register');
+    const loads = calls.filter((c) => c.kind === 'load');
+    expect(loads.length).toBeGreaterThan(0);
+    for (const r of registered) for (const l of loads) expect(r.to <= l.from || l.to <= r.from).toBe(true);
+    expect(await sqlNumber(isql, `select count(*) from DB.DBA.LOAD_LIST where ll_file like ${sqlString(`${folder}/%`)} and ll_state = 2 and ll_error is null;`)).toBe(FILES);
+    expect(await sqlNumber(isql, `sparql select count(*) where { graph <urn:x:rounds> { ?s ?p ?o } };`)).toBe(FILES * PER_FILE);
+    // The watchdog's own reading (uncommitted, so that a stopped loader's locks cannot hold it) prints the number alone.
+    expect(Number((await isql.run(["set isolation = 'uncommitted';", `select count(*) from DB.DBA.LOAD_LIST where ll_file like ${sqlString(`${folder}/%`)} and ll_state = 2;`])).trim())).toBe(FILES);
+  }, 120_000);
 });

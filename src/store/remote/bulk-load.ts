@@ -1,9 +1,9 @@
 /**
  * Publication through Virtuoso's bulk loader, the server's documented fast path (docs/operations.md, "Bulk
  * publication"): the generation's bulk files (bulk-files.ts: gzipped TriG, graph names already prefixed, the
- * public statements also in the generation's union graph) are in a folder the server reads (`DirsAllowed`); each
- * file is registered with `ld_dir` as soon as it is finished and loaded by several `rdf_loader_run()` at once over
- * the SQL port while the next files are written, and the whole is made durable with `checkpoint`. The loader skips
+ * public statements also in the generation's union graph) are in a folder the server reads (`DirsAllowed`); the
+ * files finished so far are registered with `ld_dir` and loaded by several `rdf_loader_run()` at once over the SQL
+ * port while the next files are written (in rounds: {@link Loading}), and the whole is made durable with `checkpoint`. The loader skips
  * a file it cannot parse and records why only in `DB.DBA.LOAD_LIST`, so that table is read after the load and any
  * error fails the publication, naming the file. The load list's rows are removed again, whatever happened.
  * When the server stopped mid-load that last removal cannot reach it, and its rows outlive the folder: the next
@@ -192,17 +192,19 @@ const unreadable = (serverFolder: string, why: string): Error =>
   );
 
 /**
- * Files registered with `ld_dir` one by one as they are written, and `loaders` sessions that run
- * `rdf_loader_run()` (which loads every registered file not yet loaded, then returns) whenever a file was
- * registered since they last started it, until the last file is registered and loaded.
+ * Files loaded in rounds: the files finished since the last round are registered with `ld_dir` (one SQL call),
+ * then `loaders` sessions run `rdf_loader_run()` (each loads registered files not yet loaded, then returns) until
+ * the round's files are loaded; then the next round, until the last file is added and loaded. Registration and
+ * loading never overlap: in the two 1,000,000-object runs where `ld_dir` ran while a loader loaded, Virtuoso 7.2's
+ * loader stopped for good in the middle of a file with both waiting on locks, and in the runs where every file
+ * was registered before the loaders ran it did not (docs/virtuoso-notes.md, "A bulk load that stops").
  */
 export class Loading {
-  private registered = 0;
+  private readonly added: string[] = [];
   private finished = false;
   private failure: Error | undefined;
-  private registrations: Promise<void> = Promise.resolve();
   private readonly waiting: (() => void)[] = [];
-  private readonly loaders: Promise<void>[];
+  private readonly rounds: Promise<void>;
   /** Cancels every SQL call of this load (a stall): the clients are killed, the calls reject. */
   private readonly cancel = new AbortController();
   /** SQL calls of this load under way now: `ld_dir` and `rdf_loader_run()`; while there are, files must finish. */
@@ -212,43 +214,27 @@ export class Loading {
   constructor(
     private readonly isql: Isql,
     private readonly serverFolder: string,
-    loaders: number,
+    private readonly loaders: number,
     stallMs = LOAD_STALL_MS,
   ) {
-    this.loaders = Array.from({ length: loaders }, () =>
-      this.loader().catch((err: unknown) => {
-        this.failure ??= err instanceof Error ? err : new Error(String(err));
-      }),
-    );
+    this.rounds = this.loadRounds().catch((err: unknown) => {
+      this.failure ??= err instanceof Error ? err : new Error(String(err));
+    });
     this.watch = this.watchForStall(stallMs);
   }
 
+  /** A finished file of the folder, loaded in the next round. */
   add(file: string): void {
-    this.registrations = this.registrations.then(async () => {
-      this.running++;
-      await this.isql
-        .run([`ld_dir(${sqlString(this.serverFolder)}, ${sqlString(file)}, 'urn:x-museum-ld:empty');`], 0, this.cancel.signal)
-        .catch((err: Error) => {
-          throw this.failure ?? (/FA003|denied/.test(err.message) ? unreadable(this.serverFolder, 'access denied') : err);
-        })
-        .finally(() => this.running--);
-      this.registered++;
-      this.wake();
-    });
-    // Seen by finish(); until then a failure must not count as unhandled.
-    this.registrations.catch(() => undefined);
+    this.added.push(file);
+    this.wake();
   }
 
   /** Resolves once every file added is registered and loaded; rejects with the first failure (a stall among them). */
   async finish(): Promise<void> {
+    this.finished = true;
+    this.wake();
     try {
-      try {
-        await this.registrations;
-      } finally {
-        this.finished = true;
-        this.wake();
-      }
-      await Promise.all(this.loaders);
+      await this.rounds;
     } finally {
       clearInterval(this.watch);
     }
@@ -268,7 +254,10 @@ export class Loading {
     const timer = setInterval(() => {
       if (asking || this.failure) return;
       asking = true;
-      void sqlNumber(this.isql, `select count(*) from DB.DBA.LOAD_LIST where ${listed} and ll_state = 2;`, Math.max(1000, stallMs / 2))
+      // Read uncommitted: a loader that stopped holds locks that a committed read would wait on (for its whole timeout).
+      void this.isql
+        .run(["set isolation = 'uncommitted';", `select count(*) from DB.DBA.LOAD_LIST where ${listed} and ll_state = 2;`], Math.max(1000, stallMs / 2))
+        .then((out) => Number(out.trim()))
         .catch(() => done)
         .then(async (now) => {
           if (now !== done) {
@@ -302,23 +291,30 @@ export class Loading {
     for (const resume of this.waiting.splice(0)) resume();
   }
 
-  private async loader(): Promise<void> {
-    let seen = 0;
+  private async loadRounds(): Promise<void> {
     for (;;) {
       if (this.failure) throw this.failure;
-      if (this.registered !== seen) {
-        seen = this.registered;
-        this.running++;
-        try {
-          await this.isql.run(['rdf_loader_run();'], 0, this.cancel.signal);
-        } finally {
-          this.running--;
-        }
+      if (this.added.length > 0) {
+        const round = this.added.splice(0);
+        await this.sql(round.map((file) => `ld_dir(${sqlString(this.serverFolder)}, ${sqlString(file)}, 'urn:x-museum-ld:empty');`)).catch((err: Error) => {
+          throw this.failure ?? (/FA003|denied/.test(err.message) ? unreadable(this.serverFolder, 'access denied') : err);
+        });
+        const runs = await Promise.allSettled(Array.from({ length: Math.min(this.loaders, round.length) }, () => this.sql(['rdf_loader_run();'])));
+        for (const run of runs) if (run.status === 'rejected') throw run.reason;
       } else if (this.finished) {
         return;
       } else {
         await new Promise<void>((resume) => this.waiting.push(resume));
       }
+    }
+  }
+
+  private async sql(statements: string[]): Promise<void> {
+    this.running++;
+    try {
+      await this.isql.run(statements, 0, this.cancel.signal);
+    } finally {
+      this.running--;
     }
   }
 }
