@@ -4,7 +4,7 @@
  * the server that swaps to it, and every later start, reads them instead of querying the store. The step
  * reports on stderr; it never fails the command.
  */
-import { storedIndexStep, type IndexingStore, type StoredIndexStep } from '../engine/indexes.js';
+import { storedIndexStep, type IndexingStore, type StoredIndexStep } from '../engine/generation-index.js';
 import { formatAmount, type Progress } from './progress.js';
 import { KINDS } from '../kinds/index.js';
 
@@ -45,6 +45,11 @@ export function storedIndexOption(
       stream.write(
         `${command}: stored index written, ${answers} answers, ${formatAmount(bytes, 'bytes')}: ${from.files} from the files (${s(ms.files)})${store}, write ${s(ms.write)}\n`,
       );
+      const { records } = outcome.report;
+      if (records?.parentProblem !== undefined) stream.write(`${command}: stored index asked of every record: ${records.parentProblem}\n`);
+      if (records === undefined || 'problem' in records) return;
+      const asked = records.asked === undefined ? '' : `, ${records.asked.toLocaleString('en')} records asked (${records.members} members), ${(records.kept ?? 0).toLocaleString('en')} from the parent's`;
+      stream.write(`${command}: record answers kept for the next harvest, ${formatAmount(records.bytes, 'bytes')} in ${s(records.ms)}${asked}\n`);
     },
   });
 }

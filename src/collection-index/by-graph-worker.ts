@@ -30,25 +30,29 @@ async function* linesOf(file: string): AsyncGenerator<string> {
 }
 
 const admin = `<${adminGraph}>`;
-/** Rows this worker has sent of each DISTINCT query, by their terms: a later repeat is not sent again. */
-const seen = queries.map((q) => (q.distinct ? new Set<string>() : undefined));
 
-/** The rows of query `index` over `store`, sent as those of chunk `chunk` (-1: the admin graph). */
+/**
+ * The rows of query `index` over `store`, sent as those of chunk `chunk` (-1: the admin graph). A record-scoped
+ * query is asked with its graph variable projected (`asked`): each row is sent with the record graph it came
+ * from, and without that variable when the query itself does not project it. A DISTINCT query's rows are
+ * distinct within their record graph; the main thread keeps the first of rows repeated across graphs, told apart
+ * by their values and each value's kind (`kinds`).
+ */
 function ask(store: oxigraph.Store, index: number, chunk: number): void {
-  const body = String(store.query(queries[index]!.text, { results_format: JSON_RESULTS }));
+  const query = queries[index]!;
+  const body = String(store.query(query.asked ?? query.text, { results_format: JSON_RESULTS }));
   const rows: Record<string, string>[] = [];
-  const seenKeys = seen[index];
-  const keys: string[] | undefined = seenKeys ? [] : undefined;
+  const graphs: string[] | undefined = query.graph === undefined ? undefined : [];
+  const kinds: string[] | undefined = query.distinct ? [] : undefined;
   for (const binding of selectBindings(body)) {
-    if (seenKeys && keys) {
-      const key = termsKey(binding);
-      if (seenKeys.has(key)) continue;
-      seenKeys.add(key);
-      keys.push(key);
+    if (graphs && query.graph !== undefined) {
+      graphs.push(binding[query.graph]?.value ?? '');
+      if (query.asked !== undefined) delete binding[query.graph];
     }
+    kinds?.push(termKinds(binding));
     rows.push(bindingValues(binding));
   }
-  send({ type: 'rows', query: index, chunk, rows, ...(keys ? { keys } : {}) });
+  send({ type: 'rows', query: index, chunk, rows, ...(graphs ? { graphs } : {}), ...(kinds ? { kinds } : {}) });
 }
 
 /** The rows of query `index` over the admin graph alone. */
@@ -56,10 +60,11 @@ function adminRows(store: oxigraph.Store, index: number): number {
   return selectBindings(String(store.query(queries[index]!.text, { results_format: JSON_RESULTS }))).length;
 }
 
-const termsKey = (binding: Record<string, JsonTerm | undefined>): string =>
+/** What tells two rows of equal values apart: the kind of each bound term (IRI, blank node, literal with its language or datatype). */
+const termKinds = (binding: Record<string, JsonTerm | undefined>): string =>
   JSON.stringify(Object.keys(binding).sort().map((name) => {
     const t = binding[name];
-    return t ? [name, t.type, t.value, t['xml:lang'] ?? '', t.datatype ?? ''] : [name];
+    return t ? [name, t.type, t['xml:lang'] ?? '', t.datatype ?? ''] : [name];
   }));
 
 /**
@@ -96,6 +101,8 @@ class Chunks {
   private readonly recordQueries = queries.flatMap((q, index) => (q.scope === 'record' ? [index] : []));
   private readonly done = new Set<string>();
   private chunk: string[] = [];
+  /** The record graphs of the chunk, in order (as N-Quads terms). */
+  private graphs: string[] = [];
   private graph: string | undefined;
   private chunks = 0;
   private loaded = 0;
@@ -115,15 +122,18 @@ class Chunks {
       if (this.graph !== undefined) this.done.add(detached(this.graph));
       if (this.chunk.length >= chunkQuads) this.flush();
       this.graph = g;
+      this.graphs.push(g);
     }
     this.quads++;
     if (matchable === undefined || matchable.has(predicate)) this.chunk.push(line);
   }
 
   flush(): void {
-    if (this.chunk.length === 0) return;
+    if (this.chunk.length === 0 && this.graphs.length === 0) return;
     const number = this.chunks++;
     if (number % parts === part) {
+      // The chunk's records in order, each once: the main thread lists the records (and their rows) by them.
+      send({ type: 'graphs', chunk: number, graphs: this.graphs.map((g) => detached(g.slice(1, -1))) });
       const t0 = performance.now();
       const store = new oxigraph.Store();
       store.load(`${this.chunk.join('\n')}\n`, { format: 'application/n-quads', lenient: true, no_transaction: true });
@@ -135,6 +145,7 @@ class Chunks {
       release(store);
     }
     this.chunk = [];
+    this.graphs = [];
   }
 
   /** The last chunk, then the worker's account. */

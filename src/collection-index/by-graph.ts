@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { QueryLibrary } from '../queries/library.js';
 import type { Worker } from 'node:worker_threads';
+import sparqljs, { type SelectQuery, type VariableTerm } from 'sparqljs';
 import { generationFiles, type GenerationTap } from '../store/generations.js';
 import { WholeLines } from '../store/line-reader.js';
 import { startTsWorker, workerModule } from '../store/ts-worker.js';
@@ -18,12 +19,20 @@ import type { Iris } from '../vocab/iris.js';
 import { boundSelect } from './build.js';
 import { graphScope } from './graph-scope.js';
 import type { Row } from './record-table.js';
-import { decodeRows, queryKey, StringTable, variablesOf, type EncodedAnswer } from './stored-index.js';
+import { recordAnswersOfChunks, storedAnswersOf, type ChunkRows, type RecordAnswers } from './record-answers.js';
+import { decodeRows, queryKey, StringTable, type EncodedAnswer } from './stored-index.js';
 
 /** One query the worker answers. */
 export interface ByGraphQuery {
   name: string;
+  /** The query as bound (its answer's key). */
   text: string;
+  /** A record-scoped query's text as asked, when it differs: its graph variable projected too. */
+  asked?: string;
+  /** A record-scoped query's graph variable: each row's record graph. */
+  graph?: string;
+  /** The projected variables, in order (the graph variable only when the query itself projects it). */
+  vars: string[];
   scope: 'admin' | 'record';
   distinct: boolean;
 }
@@ -54,8 +63,13 @@ export type ByGraphFeedMessage = { type: 'public' | 'nonPublic'; text: string } 
 export type ByGraphMessage =
   /** Fed text of `bytes` characters was read. */
   | { type: 'read'; bytes: number }
-  /** Rows of one query over chunk `chunk` (-1: the admin graph); `keys` tell the rows of a DISTINCT query apart. */
-  | { type: 'rows'; query: number; chunk: number; rows: Row[]; keys?: string[] }
+  /** The record graphs of chunk `chunk`, in order (sent by the worker that asks it, before its rows). */
+  | { type: 'graphs'; chunk: number; graphs: string[] }
+  /**
+   * Rows of one query over chunk `chunk` (-1: the admin graph); a record-scoped query's with each row's record
+   * graph (`graphs`), a DISTINCT query's with each row's terms' kinds (`kinds`).
+   */
+  | { type: 'rows'; query: number; chunk: number; rows: Row[]; graphs?: string[]; kinds?: string[] }
   | { type: 'done'; chunks: number; quads: number; loaded: number; ms: { load: number; queries: number } }
   | { type: 'refused'; reason: string }
   | { type: 'failed'; message: string };
@@ -71,6 +85,8 @@ export interface ByGraphAnswer {
 /** The answers by graph, and the queries left to a store. */
 export interface ByGraphAnswers {
   answers: ByGraphAnswer[];
+  /** The record-scoped queries' rows, record by record (against the same strings). */
+  records: RecordAnswers;
   /** The strings the answers' cells point into (each value once). */
   strings: string[];
   /** Queries whose answer needs the whole generation in one store, with why. */
@@ -86,6 +102,12 @@ export interface ByGraphAnswers {
 
 const union = (a: ReadonlySet<string> | 'any', b: ReadonlySet<string> | 'any'): ReadonlySet<string> | 'any' =>
   a === 'any' || b === 'any' ? 'any' : new Set([...a, ...b]);
+
+/** `text`, a SELECT, with `variable` projected as well. */
+function withProjected(text: string, variable: string): string {
+  const ast = new sparqljs.Parser().parse(text) as SelectQuery;
+  return new sparqljs.Generator().stringify({ ...ast, variables: [...ast.variables, { termType: 'Variable', value: variable } as VariableTerm] } as SelectQuery);
+}
 
 /**
  * About 200k statements per chunk: large enough that loading dominates the per-chunk query overhead, small
@@ -114,7 +136,15 @@ function plan(deps: { queries: QueryLibrary; iris: Iris }, names: readonly strin
     const entry = deps.queries.get(name);
     const scope = graphScope(entry.ast, entry.params.map((p) => p.name));
     if (scope.scope === 'whole') left.push({ name, reason: scope.reason });
-    else queries.push({ name, text: boundSelect(deps, name), scope: scope.scope, distinct: scope.scope === 'record' && scope.distinct });
+    else {
+      const text = boundSelect(deps, name);
+      const vars = (entry.ast as SelectQuery).variables.map((v) => (v as VariableTerm).value);
+      if (scope.scope === 'admin') queries.push({ name, text, vars, scope: 'admin', distinct: false });
+      else {
+        const asked = vars.includes(scope.variable) ? undefined : withProjected(text, scope.variable);
+        queries.push({ name, text, ...(asked === undefined ? {} : { asked }), graph: scope.variable, vars, scope: 'record', distinct: scope.distinct });
+      }
+    }
     if (scope.scope === 'record') predicates = union(predicates, scope.predicates);
   }
   const data = {
@@ -148,7 +178,15 @@ function answering(planned: ByGraphPlan, files: ByGraphData['files'], onRead?: (
    * took gigabytes at a million objects), put in chunk order at the end, whichever worker answered first.
    */
   const table = new StringTable();
-  const byChunk = queries.map(() => new Map<number, EncodedChunk>());
+  const record = queries.flatMap((q, i) => (q.scope === 'record' ? [i] : []));
+  /** Per chunk, its record graphs and each record query's rows (by position in `record`); the admin queries' rows. */
+  const chunks = new Map<number, { graphs: string[]; rows: (ChunkRows | undefined)[] }>();
+  const chunkOf = (number: number): { graphs: string[]; rows: (ChunkRows | undefined)[] } => {
+    let chunk = chunks.get(number);
+    if (chunk === undefined) chunks.set(number, (chunk = { graphs: [], rows: [] }));
+    return chunk;
+  };
+  const adminRows = new Map<number, EncodedAnswer>();
   const outcome = (async (): Promise<ByGraphOutcome> => {
     try {
       const outcomes = await Promise.all(
@@ -157,9 +195,21 @@ function answering(planned: ByGraphPlan, files: ByGraphData['files'], onRead?: (
             new Promise<Extract<ByGraphMessage, { type: 'done' }> | { refused: string }>((resolve, reject) => {
               worker.on('message', (message: ByGraphMessage) => {
                 if (message.type === 'rows') {
-                  const vars = variablesOf(message.rows);
-                  byChunk[message.query]?.set(message.chunk, { vars, rows: message.rows.length, cells: table.cells(message.rows, vars), ...(message.keys ? { keys: message.keys } : {}) });
-                } else if (message.type === 'read') onRead?.(w, message.bytes);
+                  const query = queries[message.query] as ByGraphQuery;
+                  const cells = table.cells(message.rows, query.vars);
+                  if (query.scope === 'admin') {
+                    adminRows.set(message.query, { key: queryKey(query.text), name: query.name, vars: query.vars, rows: message.rows.length, cells });
+                  } else {
+                    const encode = (values: readonly string[]): Uint32Array => Uint32Array.from(values, (value) => table.cell(value));
+                    chunkOf(message.chunk).rows[record.indexOf(message.query)] = {
+                      rows: message.rows.length,
+                      cells,
+                      graphs: encode(message.graphs ?? []),
+                      ...(message.kinds ? { kinds: encode(message.kinds) } : {}),
+                    };
+                  }
+                } else if (message.type === 'graphs') chunkOf(message.chunk).graphs = message.graphs;
+                else if (message.type === 'read') onRead?.(w, message.bytes);
                 else if (message.type === 'done') resolve(message);
                 else if (message.type === 'refused') resolve({ refused: message.reason });
                 else reject(new Error(message.message));
@@ -172,10 +222,22 @@ function answering(planned: ByGraphPlan, files: ByGraphData['files'], onRead?: (
       const refused = outcomes.find((o) => 'refused' in o);
       if (refused) return refused;
       const done = outcomes as Extract<ByGraphMessage, { type: 'done' }>[];
+      const ordered = [...chunks.keys()].sort((a, b) => a - b).map((number) => chunks.get(number) as { graphs: string[]; rows: (ChunkRows | undefined)[] });
+      const records = recordAnswersOfChunks(
+        table,
+        record.map((i) => {
+          const q = queries[i] as ByGraphQuery;
+          return { key: queryKey(q.text), name: q.name, vars: q.vars, distinct: q.distinct };
+        }),
+        ordered,
+      );
+      const stored = storedAnswersOf(records);
       const strings = table.strings;
+      const encodedOf = (i: number): EncodedAnswer =>
+        adminRows.get(i) ?? stored[record.indexOf(i)] ?? { key: queryKey((queries[i] as ByGraphQuery).text), name: (queries[i] as ByGraphQuery).name, vars: [], rows: 0, cells: new Uint32Array() };
       return {
         answers: queries.map((q, i) => {
-          const encoded = inChunkOrder(queryKey(q.text), q.name, byChunk[i] as Map<number, EncodedChunk>);
+          const encoded = encodedOf(i);
           return {
             name: q.name,
             text: q.text,
@@ -185,6 +247,7 @@ function answering(planned: ByGraphPlan, files: ByGraphData['files'], onRead?: (
             },
           };
         }),
+        records,
         strings,
         left,
         chunks: done[0]?.chunks ?? 0,
@@ -295,43 +358,4 @@ export function feedByGraph(deps: { queries: QueryLibrary; iris: Iris }, names: 
     },
     answers,
   };
-}
-
-/** One chunk's rows of one query: its variables, and the cells of its rows against the answers' strings. */
-interface EncodedChunk {
-  vars: string[];
-  rows: number;
-  cells: Uint32Array;
-  /** The rows' keys, for a DISTINCT query. */
-  keys?: string[];
-}
-
-/**
- * The rows of every chunk in chunk order, as one answer; of rows with the same key (a DISTINCT query's), the
- * first. Its variables are those of the chunks, in the order they first appear.
- */
-function inChunkOrder(key: string, name: string, chunks: ReadonlyMap<number, EncodedChunk>): EncodedAnswer {
-  const ordered = [...chunks.keys()].sort((a, b) => a - b).map((number) => chunks.get(number) as EncodedChunk);
-  const vars = [...new Set(ordered.flatMap((chunk) => chunk.vars))];
-  const column = new Map(vars.map((variable, i) => [variable, i]));
-  const seen = new Set<string>();
-  const kept = ordered.map((chunk) =>
-    chunk.keys?.map((k) => {
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    }),
-  );
-  const rows = ordered.reduce((n, chunk, c) => n + (kept[c]?.filter(Boolean).length ?? chunk.rows), 0);
-  const cells = new Uint32Array(rows * vars.length);
-  let at = 0;
-  ordered.forEach((chunk, c) => {
-    const to = chunk.vars.map((variable) => column.get(variable) as number);
-    for (let r = 0; r < chunk.rows; r++) {
-      if (kept[c]?.[r] === false) continue;
-      for (let v = 0; v < to.length; v++) cells[at * vars.length + (to[v] as number)] = chunk.cells[r * to.length + v] as number;
-      at++;
-    }
-  });
-  return { key, name, vars, rows, cells };
 }

@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { generateCollection } from '../generator/collection.js';
 import { writeCollection } from '../generator/write.js';
-import { storedIndexStep } from '../engine/indexes.js';
+import { storedIndexStep } from '../engine/generation-index.js';
 import { COLOR_CACHE_DIR } from '../harvest/image-colors.js';
 import { harvestExport } from '../harvest/harvest.js';
 import { IMAGES_FILE, SOURCE_FILES } from '../harvest/schema.js';

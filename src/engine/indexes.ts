@@ -17,24 +17,20 @@
  * thousand objects. Whatever is wrong with a stored index, the generation serves: the structures are then
  * built from the store.
  *
- * `writeGenerationIndex` writes the stored index of a generation being made (harvest, load, demo).
+ * `writeGenerationIndex` (generation-index.ts) writes the stored index of a generation being made (harvest, load, demo).
  */
-import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../app-context.js';
-import { askIndexQueries, buildCollectionIndex } from '../collection-index/build.js';
-import { answerByGraph, feedByGraph, type ByGraphFeed, type ByGraphOutcome } from '../collection-index/by-graph.js';
+import { buildCollectionIndex } from '../collection-index/build.js';
 import type { CollectionIndex } from '../collection-index/collection-index.js';
 import { CollectionIndexes, RETRY_BUILD_MS } from '../collection-index/index-manager.js';
 import type { RecordTable, Row } from '../collection-index/record-table.js';
 import { storedIndexFile, storedSelect, StoredIndex, type AnswerCounts, type IndexedGeneration } from '../collection-index/stored-index.js';
-import { QueryLibrary } from '../queries/library.js';
 import { sharedStatusIndex } from '../records/records.js';
 import { STATUS_QUERY, type StatusIndex } from '../records/status-index.js';
-import { generationDir, type Generation, type GenerationTap } from '../store/generations.js';
-import { StoreManager } from '../store/store-manager.js';
+import { generationDir } from '../store/generations.js';
 import { indexingStore } from '../store/stores.js';
-import type { GenerationManifest, QueryOptions, QueryStore, StoreQuery } from '../store/types.js';
-import { Iris } from '../vocab/iris.js';
+import type { GenerationManifest, QueryStore } from '../store/types.js';
+import { computeGenerationIndex } from './generation-index.js';
 import type { ResourceKind } from './kind.js';
 
 /**
@@ -43,9 +39,6 @@ import type { ResourceKind } from './kind.js';
  */
 type IndexContext = Pick<AppContext, 'store' | 'queries' | 'iris' | 'logger'> &
   Partial<Pick<AppContext, 'kinds'>> & { config: Pick<AppContext['config'], 'dataDir'> & Partial<Pick<AppContext['config'], 'store' | 'baseUrl'>> };
-
-/** A store the stored index can be asked of: started on the generation being made, closed after. */
-export type IndexingStore = QueryStore & { start(generationDir: string): Promise<unknown>; close(): Promise<void> };
 
 /** What StoreManager's `loading` event carries. */
 interface LoadingEvent {
@@ -323,177 +316,5 @@ class GenerationDerived {
   }
 }
 
-export interface StoredIndexReport {
-  answers: number;
-  bytes: number;
-  /** How many answers came from the generation's files, graph by graph, and how many from a store. */
-  from: { files: number; store: number };
-  /** Why the files could not be read graph by graph, when they could not. */
-  refused?: string;
-  ms: { files: number; load: number; queries: number; write: number };
-}
-
-/** The phases of writing a stored index, in order; `store` and `queries` only when a store is needed. */
-export type StoredIndexPhase = 'files' | 'store' | 'queries' | 'write';
-
-/**
- * Writes the stored index of a generation being made: the answers of every query the derived structures are
- * built from (each kind's index queries, what its filters prepare, the record statuses), with the records' IRIs
- * under `baseUrl`, into the generation's folder (computeGenerationIndex).
- */
-export async function writeGenerationIndex(generation: Generation, options: GenerationIndexOptions): Promise<StoredIndexReport> {
-  const { stored, report } = await computeGenerationIndex(generation, options);
-  options.onPhase?.('write');
-  const written = await stored.write();
-  return { ...report, answers: written.answers, bytes: written.bytes, ms: { ...report.ms, write: written.ms } };
-}
-
-/** What computeGenerationIndex and writeGenerationIndex are told. */
-export interface GenerationIndexOptions {
-  baseUrl: string;
-  /** The kinds whose collection indexes the stored index holds the answers for: every kind the service serves. */
-  kinds: readonly ResourceKind<RecordTable>[];
-  onPhase?: (phase: StoredIndexPhase) => void;
-  openStore?: () => IndexingStore;
-  /**
-   * Resolves once `openStore`'s server holds the generation (a publication still loading it: stores.ts,
-   * `publication`); a query the files cannot answer waits for it, and fails when it rejects.
-   */
-  storeHolds?: Promise<void>;
-  /** The answers by graph, computed while the generation was written (`feedByGraph`); else read from its files. */
-  byGraph?: Promise<ByGraphOutcome>;
-}
-
-/** The index's queries, bound to the base URL's IRIs: every kind's, and the record statuses. */
-function indexQueries(options: Pick<GenerationIndexOptions, 'baseUrl' | 'kinds'>): { library: { queries: QueryLibrary; iris: Iris }; names: string[] } {
-  return {
-    library: { queries: QueryLibrary.forKinds(options.kinds), iris: new Iris(options.baseUrl) },
-    names: [...options.kinds.flatMap((kind) => Object.values(kind.index.queries)), STATUS_QUERY],
-  };
-}
-
-/**
- * Computes the stored index of a generation, not written yet. Queries whose answers lie one record graph at a
- * time are answered from the generation's files, graph by graph (collection-index/by-graph.ts): no store holds
- * the whole generation and no server is asked. Any other query is asked of a store, started only then: a store
- * worker of its own, or `openStore` (the remote server, which holds the generation by then: stores.ts,
- * publishStep; or a replica's, for a generation that came without its stored index).
- */
-export async function computeGenerationIndex(
-  generation: IndexedGeneration,
-  options: GenerationIndexOptions,
-): Promise<{ stored: StoredIndex; report: Omit<StoredIndexReport, 'bytes'> }> {
-  const started = performance.now();
-  const { library, names } = indexQueries(options);
-  options.onPhase?.('files');
-  const byGraph = await (options.byGraph ?? answerByGraph(library, generation.dir, names));
-  const stored = 'refused' in byGraph ? StoredIndex.empty(generation) : StoredIndex.of(generation, byGraph.strings, byGraph.answers.map((answer) => answer.encoded));
-  const from = { files: 'refused' in byGraph ? 0 : byGraph.answers.length, store: 0 };
-  const read = performance.now();
-  const store = new LazyStore(async () => {
-    await options.storeHolds;
-    options.onPhase?.('store');
-    const opened = options.openStore?.() ?? new StoreManager({ includeNonPublic: true });
-    await opened.start(generation.dir);
-    options.onPhase?.('queries');
-    return opened;
-  });
-  try {
-    const counts = { stored: 0, asked: 0 };
-    const select = storedSelect({ ...library, store }, stored, { fromStore: true }, counts);
-    for (const kind of options.kinds) await askIndexQueries(kind.index, generation.manifest.id, select);
-    await select(STATUS_QUERY);
-    from.store = counts.asked;
-    const queried = performance.now();
-    return {
-      stored,
-      report: {
-        answers: stored.size,
-        from,
-        ...('refused' in byGraph ? { refused: byGraph.refused } : {}),
-        ms: { files: read - started, load: store.startMs, queries: queried - read - store.startMs, write: 0 },
-      },
-    };
-  } finally {
-    await store.close();
-  }
-}
-
 /** Milliseconds rounded for a log line. */
 const roundedMs = (ms: Record<string, number>): Record<string, number> => Object.fromEntries(Object.entries(ms).map(([part, value]) => [part, Math.round(value)]));
-
-/** A store started on its first query, if any: asking a store is the exception once the files answer. */
-class LazyStore implements QueryStore {
-  readonly generation = undefined;
-  startMs = 0;
-  private opened: Promise<IndexingStore> | undefined;
-
-  constructor(private readonly open: () => Promise<IndexingStore>) {}
-
-  ready(): boolean {
-    return true;
-  }
-
-  async query(sparql: StoreQuery, opts?: QueryOptions): Promise<string> {
-    if (!this.opened) {
-      const started = performance.now();
-      this.opened = this.open();
-      this.opened.then(() => (this.startMs = performance.now() - started), () => undefined);
-    }
-    return (await this.opened).query(sparql, opts);
-  }
-
-  async close(): Promise<void> {
-    const opened = await this.opened?.catch(() => undefined);
-    await opened?.close();
-  }
-}
-
-/**
- * A `derive` step for createGeneration that writes the stored index and tells `onDone` how it went; it never
- * fails the generation (without a stored index the server builds the structures from the store, and stores them).
- * On the remote store it runs while the servers load the generation (stores.ts, `publication`): it reads the
- * generation's files, and asks the server only once `storeHolds` says the server holds the generation.
- */
-export function storedIndexStep(options: {
-  baseUrl: string;
-  kinds: readonly ResourceKind<RecordTable>[];
-  onPhase?: (phase: StoredIndexPhase) => void;
-  openStore?: () => IndexingStore;
-  onDone: (outcome: { report: StoredIndexReport } | { problem: string }) => void;
-  /** Offer a `tap` that answers while the generation is written (default true). */
-  feed?: boolean;
-}): StoredIndexStep {
-  /** Answers being computed as generations are written (`tap`), by generation id. */
-  const fed = new Map<string, ByGraphFeed>();
-  const step = async (staged: Generation, storeHolds?: Promise<void>): Promise<void> => {
-    const feed = fed.get(staged.id);
-    fed.delete(staged.id);
-    let outcome: { report: StoredIndexReport } | { problem: string };
-    try {
-      outcome = { report: await writeGenerationIndex(staged, { ...options, ...(storeHolds === undefined ? {} : { storeHolds }), ...(feed ? { byGraph: feed.answers } : {}) }) };
-    } catch (err) {
-      outcome = { problem: (err as Error).message };
-    }
-    options.onDone(outcome);
-  };
-  const tap = async (id: string): Promise<GenerationTap> => {
-    const { library, names } = indexQueries(options);
-    const feed = feedByGraph(library, names);
-    fed.set(id, feed);
-    return {
-      ...feed.tap,
-      abort: async () => {
-        fed.delete(id);
-        await feed.tap.abort();
-      },
-    };
-  };
-  return options.feed === false ? step : Object.assign(step, { tap });
-}
-
-/**
- * The stored index step: run once the generation is checked (`derive`, or after its publication); its `tap`, given
- * to createGeneration, has the answers by graph computed while the generation is written, from its text.
- */
-export type StoredIndexStep = ((staged: Generation, storeHolds?: Promise<void>) => Promise<void>) & { tap?: (id: string) => Promise<GenerationTap> };

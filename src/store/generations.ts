@@ -90,13 +90,16 @@ export interface CreateOptions {
    * Writes files derived from the checked generation into its folder (the stored index), before the folder
    * moves into generations/; a failure fails the generation like any other step.
    */
-  derive?: (staged: Generation) => Promise<void>;
+  derive?: (staged: StagedGeneration) => Promise<void>;
   /**
    * Sees the generation's statements as they are written (the bulk loader's files, written in the same pass:
    * stores.ts, `publication`); ended before the check, aborted when the generation fails.
    */
-  tap?: (id: string) => Promise<GenerationTap>;
+  tap?: (id: string, parent?: Generation) => Promise<GenerationTap>;
 }
+
+/** A generation written and checked, still in staging; with the generation it was written on, when it was. */
+export type StagedGeneration = Generation & { parent?: Generation };
 
 /** Paths of the files of a generation folder. */
 export function generationFiles(dir: string): { public: string; nonPublic: string; manifest: string } {
@@ -177,7 +180,7 @@ async function parentFiles(generation: Generation): Promise<Parent> {
 async function stageGeneration(
   dataDir: string,
   meta: GenerationMeta,
-  options: CreateOptions,
+  options: CreateOptions & { parent?: Generation },
   writeFiles: (
     files: { public: string; nonPublic: string },
     tap: GenerationTap | undefined,
@@ -194,7 +197,7 @@ async function stageGeneration(
   try {
     await writeFile(path.join(staging, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname() }));
     const files = generationFiles(staging);
-    tap = await options.tap?.(id);
+    tap = await options.tap?.(id, options.parent);
     const result = (await writeFiles(files, tap, staging, id)) ?? {};
     await Promise.all([fsyncFile(files.public), fsyncFile(files.nonPublic)]);
     const baseUrl = result.baseUrl ?? meta.baseUrl;
@@ -203,7 +206,7 @@ async function stageGeneration(
     manifest = buildManifest(id, meta, baseUrl, pub, nonPub, result.details);
     await writeFile(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
     await fsyncFile(files.manifest);
-    await options.derive?.({ id, dir: staging, manifest });
+    await options.derive?.({ id, dir: staging, manifest, ...(options.parent ? { parent: options.parent } : {}) });
     await rm(path.join(staging, OWNER_FILE));
     await mkdir(generationsDir(dataDir), { recursive: true });
     await rename(staging, path.join(generationsDir(dataDir), id));

@@ -31,7 +31,7 @@ import express from 'express';
 import { pino } from 'pino';
 import { streamCollection } from '../../src/generator/collection.js';
 import { writeCollection } from '../../src/generator/write.js';
-import { writeGenerationIndex } from '../../src/engine/indexes.js';
+import { writeGenerationIndex } from '../../src/engine/generation-index.js';
 import { harvestExport, type HarvestReport } from '../../src/harvest/harvest.js';
 import { IMAGES_FILE, SOURCE_FILES, type ObjectRecord } from '../../src/harvest/schema.js';
 import { errorHandler } from '../../src/http/error-handler.js';

@@ -9,7 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../../src/config/config.js';
-import { storedIndexStep } from '../../src/engine/indexes.js';
+import { storedIndexStep } from '../../src/engine/generation-index.js';
 import { harvestExport } from '../../src/harvest/harvest.js';
 import { SOURCE_FILES } from '../../src/harvest/schema.js';
 import { createGeneration, type Generation } from '../../src/store/generations.js';

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { StoredIndex } from '../../src/collection-index/stored-index.js';
 import { loadConfig } from '../../src/config/config.js';
-import { writeGenerationIndex } from '../../src/engine/indexes.js';
+import { writeGenerationIndex } from '../../src/engine/generation-index.js';
 import { KINDS } from '../../src/kinds/index.js';
 import { currentGeneration } from '../../src/store/generations.js';
 import { ensurePublished } from '../../src/store/stores.js';

@@ -20,7 +20,7 @@ import { generationGraphs } from '../../src/store/remote/graph-view.js';
 import { isPublished, publishedGenerations } from '../../src/store/remote/publish.js';
 import { RemoteStore } from '../../src/store/remote/remote-store.js';
 import { createStores, dropRemoteGenerations, ensurePublished, indexingStore, publishStep, remoteServer } from '../../src/store/stores.js';
-import { storedIndexStep } from '../../src/engine/indexes.js';
+import { storedIndexStep } from '../../src/engine/generation-index.js';
 import { storedIndexFile } from '../../src/collection-index/stored-index.js';
 import { describeWithVirtuoso, startVirtuoso, type VirtuosoServer } from '../helpers/virtuoso.js';
 import { KIND_NAMES, KINDS } from '../../src/kinds/index.js';

@@ -244,6 +244,8 @@ describe('data commands', () => {
       expect(applied.code).toBe(0);
       expect(applied.stderr).toContain(`harvest: 1 records changed, 1 added, 1 deleted in the export of ${before?.id}`);
       expect(applied.stdout).toMatch(/records +1 created, [1-9]\d* updated, 1 removed/);
+      // The stored index asked the records of the members the changes touched, and took the others' from the parent's.
+      expect(applied.stderr).toMatch(/harvest: record answers kept for the next harvest, [\d.]+ [kM]?B in [\d.]+ s, [1-9][\d,]* records asked \([1-9]\d* members\), [\d,]+ from the parent's/);
       const [mine, theirs] = [await currentGeneration(dataDir), await currentGeneration(otherData)];
       expect(mine?.manifest.counts).toEqual(theirs?.manifest.counts);
       for (const part of ['public', 'nonPublic'] as const) {

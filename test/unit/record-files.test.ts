@@ -13,10 +13,17 @@ import { generateCollection } from '../../src/generator/collection.js';
 import { writeCollection } from '../../src/generator/write.js';
 import { harvestExport } from '../../src/harvest/harvest.js';
 import { SOURCE_FILES, type ObjectRecord } from '../../src/harvest/schema.js';
-import { KIND_NAMES } from '../../src/kinds/index.js';
 import { createGeneration, createRecordGeneration, generationFiles, type Generation } from '../../src/store/generations.js';
 import { readRecordIndex, type Part, type RecordChanges } from '../../src/store/record-files.js';
 import { computeSnapshot, readSnapshot } from '../../src/changes/snapshot.js';
+import { boundSelect } from '../../src/collection-index/build.js';
+import { readRecordAnswers, type KeptRecordAnswers } from '../../src/collection-index/record-answers.js';
+import { StoredIndex } from '../../src/collection-index/stored-index.js';
+import { storedIndexStep, type StoredIndexReport } from '../../src/engine/generation-index.js';
+import { KIND_NAMES, KINDS } from '../../src/kinds/index.js';
+import { QueryLibrary } from '../../src/queries/library.js';
+import { STATUS_QUERY } from '../../src/records/status-index.js';
+import { Iris } from '../../src/vocab/iris.js';
 
 const BASE = 'http://localhost:3000';
 const COLLECTION = generateCollection({ objects: 150, seed: 46, iiifBase: 'http://iiif.test' });
@@ -47,6 +54,54 @@ const harvestOptions = { baseUrl: BASE, imageHosts: [], validateImages: false };
 /** A harvest of `source` into `dataDir`, record by record, on `parent` when given. */
 const harvest = (dataDir: string, source: string, parent?: Generation): Promise<Generation> =>
   createRecordGeneration(dataDir, meta(source), async (out) => ({ details: { ...(await harvestExport(source, out, harvestOptions)) } }), { parent });
+
+/**
+ * The same harvest with the stored index step of the data commands (fed the text as it is written, or, on a parent
+ * that kept its record answers, asking only the changed records); resolves with the generation and the step's report.
+ */
+async function indexedHarvest(dataDir: string, source: string, parent?: Generation): Promise<{ generation: Generation; report: StoredIndexReport }> {
+  let report: StoredIndexReport | undefined;
+  const step = storedIndexStep({
+    baseUrl: BASE,
+    kinds: KINDS,
+    onDone: (outcome) => {
+      if ('problem' in outcome) throw new Error(outcome.problem);
+      report = outcome.report;
+    },
+  });
+  const generation = await createRecordGeneration(dataDir, meta(source), async (out) => ({ details: { ...(await harvestExport(source, out, harvestOptions)) } }), {
+    parent,
+    derive: step,
+    ...(step.tap ? { tap: step.tap } : {}),
+  });
+  return { generation, report: report as StoredIndexReport };
+}
+
+const LIBRARY = { queries: QueryLibrary.forKinds(KINDS), iris: new Iris(BASE) };
+const INDEX_QUERIES = [...KINDS.flatMap((kind) => Object.values(kind.index.queries)), STATUS_QUERY];
+
+/** A generation's record answers with their cells as the strings they stand for. */
+function decodedRecordAnswers(answers: KeptRecordAnswers): unknown {
+  const text = (cells: Uint32Array | undefined): (string | null)[] => [...(cells ?? [])].map((cell) => (cell === 0 ? null : (answers.strings[cell - 1] as string)));
+  return {
+    graphs: answers.graphs,
+    digests: answers.digests,
+    answers: answers.answers.map((a) => ({ key: a.key, vars: a.vars, distinct: a.distinct, counts: [...a.counts], cells: text(a.cells), kinds: text(a.kinds) })),
+  };
+}
+
+/** Every answer of the stored index, and the record answers, of `a` equal those of `b`: row for row, in order. */
+async function expectSameIndex(a: Generation, b: Generation): Promise<void> {
+  const [x, y] = [await StoredIndex.read(a), await StoredIndex.read(b)];
+  expect([x.problem, y.problem]).toEqual([undefined, undefined]);
+  for (const name of INDEX_QUERIES) {
+    const text = boundSelect(LIBRARY, name);
+    expect([name, x.stored.get(text)]).toEqual([name, y.stored.get(text)]);
+  }
+  const [ra, rb] = [await readRecordAnswers(a.dir, a.id), await readRecordAnswers(b.dir, b.id)];
+  if ('problem' in ra || 'problem' in rb) throw new Error(`record answers: ${JSON.stringify([ra, rb].map((r) => ('problem' in r ? r.problem : 'ok')))}`);
+  expect(decodedRecordAnswers(ra)).toEqual(decodedRecordAnswers(rb));
+}
 
 /** The unzipped text of both files of a generation. */
 async function texts(generation: Generation): Promise<Record<Part, string>> {
@@ -225,19 +280,44 @@ function apply(objects: ObjectRecord[], e: Edit, serial: number): ObjectRecord[]
 }
 
 describe('a harvest on the current generation', () => {
+  it('asks the stored index queries of the members a change touches, and takes every other record from the parent', async () => {
+    const dataDir = folder('data');
+    const { generation: parent } = await indexedHarvest(dataDir, await exportOf(COLLECTION.objects));
+    const objects = apply(COLLECTION.objects, { kind: 'retitle', at: 7, title: 'Een andere titel' }, 1);
+    const source = await exportOf(objects);
+    const { generation: incremental, report } = await indexedHarvest(dataDir, source, parent);
+    const { generation: full, report: fullReport } = await indexedHarvest(folder('data'), source);
+    await expectSameIndex(incremental, full);
+    const records = report.records as { asked: number; kept: number; members: number };
+    const publicMembers = (await readRecordIndex(incremental.dir, incremental.id))?.public.length ?? 0;
+    // The retitled object, and the records that carry its title, in a few of the public file's members.
+    expect(records.members).toBeGreaterThan(0);
+    expect(records.members).toBeLessThan(publicMembers / 2);
+    expect(records.kept).toBeGreaterThan(4 * records.asked);
+    // A harvest from nothing asks every record, while it writes them.
+    expect(fullReport.records).not.toHaveProperty('asked');
+  }, 120_000);
+
   it('equals, unzipped, a harvest of the same export from nothing, after any sequence of edits', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(edit, { maxLength: 6 }), { minLength: 1, maxLength: 3 }), async (rounds) => {
         const dataDir = folder('data');
         let objects = COLLECTION.objects;
-        let parent = await harvest(dataDir, await exportOf(objects));
+        let parent = (await indexedHarvest(dataDir, await exportOf(objects))).generation;
         let serial = 0;
         for (const edits of rounds) {
           for (const e of edits) objects = apply(objects, e, ++serial);
           const source = await exportOf(objects);
-          const incremental = await harvest(dataDir, source, parent);
-          const full = await harvest(folder('data'), source);
+          const { generation: incremental, report } = await indexedHarvest(dataDir, source, parent);
+          const { generation: full } = await indexedHarvest(folder('data'), source);
           expect(await texts(incremental)).toEqual(await texts(full));
+          // The stored index: the changed records asked, the others' rows the parent's; every answer as from nothing.
+          await expectSameIndex(incremental, full);
+          const records = report.records as { asked: number; kept: number; parentProblem?: string };
+          expect(records.parentProblem).toBeUndefined();
+          const publicRecords = (await readRecordIndex(incremental.dir, incremental.id))?.public.reduce((n, m) => n + m.records.length, 0);
+          expect(records.asked + records.kept).toBe(publicRecords);
+          if (edits.length === 0) expect(records.asked).toBe(0);
           expect(incremental.manifest.counts).toEqual(full.manifest.counts);
           const changes = incremental.manifest.details?.changes as RecordChanges;
           expect(changes).toMatchObject(await expectedChanges(parent, full));

@@ -5,7 +5,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { storedIndexStep } from '../../src/engine/indexes.js';
+import { storedIndexStep } from '../../src/engine/generation-index.js';
 import {
   checkFitsEmbeddedStore,
   EMBEDDED_MAX_QUADS,

@@ -14,7 +14,7 @@ import { NotStoredError, StoredIndex, storedIndexFile, storedSelect } from '../.
 import { parseTextQuery } from '../../src/collection-index/text/query-parser.js';
 import { loadConfig } from '../../src/config/config.js';
 import { parseCollectionQuery } from '../../src/endpoints/collection-params.js';
-import { writeGenerationIndex } from '../../src/engine/indexes.js';
+import { writeGenerationIndex } from '../../src/engine/generation-index.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { KIND_NAMES, KINDS } from '../../src/kinds/index.js';
 import { QueryLibrary } from '../../src/queries/library.js';
@@ -58,6 +58,26 @@ async function copyOfDemo(): Promise<{ dataDir: string; generation: Generation; 
   for (const file of [PUBLIC_FILE, NONPUBLIC_FILE, MANIFEST_FILE]) await copyFile(path.join(demo.generation.dir, file), path.join(target, file));
   await writeFile(path.join(dataDir, 'current'), `${demo.generation.id}\n`);
   return { dataDir, generation: await readGeneration(dataDir, demo.generation.id), remove };
+}
+
+/**
+ * A table with the parts that follow the order of the answer rows put in one order: the objects' date spans (a
+ * list of spans) and the thesaurus's lists (labels, narrower concepts). A store gives rows in its own order
+ * (Oxigraph's hashes, Virtuoso's), the stored index record by record; what these parts answer (filters, concept
+ * search) does not depend on it, and is compared through the table's answers below.
+ */
+function canonicalTable(table: object): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...table };
+  const spans = copy.spans as { object: Uint32Array; begin: Float64Array; end: Float64Array } | undefined;
+  if (spans) copy.spans = [...spans.object].map((object, i) => [object, spans.begin[i], spans.end[i]]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  const thesaurus = copy.thesaurus as { labels: unknown[]; narrower: Map<string, string[]> } | undefined;
+  if (thesaurus) {
+    copy.thesaurus = {
+      labels: thesaurus.labels.map((l) => JSON.stringify(l)).sort(),
+      narrower: [...thesaurus.narrower].map(([concept, list]) => [concept, [...list].sort()]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    };
+  }
+  return copy;
 }
 
 const noStore = {
@@ -110,7 +130,7 @@ describe('the stored index of a generation', () => {
     });
     expect(turns).toBeGreaterThanOrEqual(Object.keys(fromFile.sorts).length);
 
-    expect(fromFile.table).toEqual(rebuilt.table);
+    expect(canonicalTable(fromFile.table)).toEqual(canonicalTable(rebuilt.table));
     expect(fromFile.sorts).toEqual(rebuilt.sorts);
     for (const text of TEXTS) expect(fromFile.text.find(parseTextQuery(text), fromFile.table.size)).toEqual(rebuilt.text.find(parseTextQuery(text), rebuilt.table.size));
     for (const params of QUERIES[kind.collection]!) {

@@ -42,10 +42,12 @@ export function buildAgentTable(generationId: string, rows: AgentRows): AgentTab
   const { size, idOf } = base;
   const byClass = (iri: string): Bitset => Bitset.of(size, listed.flatMap((row, id) => (row.class === iri ? [id] : [])));
 
-  const otherNames = new Array<string | undefined>(size);
+  // An agent's other names in one order (sorted), whatever order the rows came in (a store's, the stored index's).
+  const names = new Array<string[] | undefined>(size);
   forEachListed(rows.names, idOf, (id, row) => {
-    if (row.text !== undefined) otherNames[id] = otherNames[id] === undefined ? row.text : `${otherNames[id]}\n${row.text}`;
+    if (row.text !== undefined) (names[id] ??= []).push(row.text);
   });
+  const otherNames = Array.from(names, (list) => (list === undefined ? undefined : list.sort().join('\n')));
   const nationalities = new PostingsBuilder();
   const nationalityLabels = new Map<string, string>();
   forEachListed(rows.nationalities, idOf, (id, row) => {
