@@ -88,16 +88,25 @@ export function recordAnswersOfChunks(
     for (const chunk of chunks) {
       const rows = chunk.rows[q];
       if (rows !== undefined && rows.rows > 0) {
+        // Rows bucketed by their record's place in the chunk (a counting sort), then sorted within each record.
         const position = new Map(chunk.graphs.map((graph, i) => [table.cell(graph), i]));
-        const order = Array.from({ length: rows.rows }, (_, r) => r);
-        const place = (r: number): number => {
+        const place = new Uint32Array(rows.rows);
+        for (let r = 0; r < rows.rows; r++) {
           const p = position.get(rows.graphs[r] as number);
           if (p === undefined) throw new Error(`${query.name}: a row of a graph not in its chunk (${table.strings[(rows.graphs[r] as number) - 1]})`);
-          return p;
-        };
-        order.sort((a, b) => place(a) - place(b) || compareRows(table.strings, rows.cells, width, a, b, rows.kinds));
+          place[r] = p;
+          counts[record + p]! += 1;
+        }
+        const start = new Uint32Array(chunk.graphs.length + 1);
+        for (let p = 0; p < chunk.graphs.length; p++) start[p + 1] = (start[p] as number) + (counts[record + p] as number);
+        const next = start.slice(0, -1);
+        const order = new Uint32Array(rows.rows);
+        for (let r = 0; r < rows.rows; r++) order[next[place[r] as number]!++] = r;
+        for (let p = 0; p < chunk.graphs.length; p++) {
+          const [from, to] = [start[p] as number, start[p + 1] as number];
+          if (to - from > 1) order.subarray(from, to).sort((a, b) => compareRows(table.strings, rows.cells, width, a, b, rows.kinds));
+        }
         for (const r of order) {
-          counts[record + place(r)]! += 1;
           cells.set(rows.cells.subarray(r * width, (r + 1) * width), at * width);
           if (kinds && rows.kinds) kinds[at] = rows.kinds[r] as number;
           at++;
