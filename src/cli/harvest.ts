@@ -83,11 +83,15 @@ runCli(USAGE, async () => {
         derive: async (staged) => {
           if (imageVerdicts !== undefined) await writeImageVerdicts(staged.dir, imageVerdicts);
           await published.derive?.(staged);
+          // What follows: the change log's snapshot and block, then `current` moves (src/changes/record-switch.ts).
+          progress.stop();
+          process.stderr.write('harvest: switching: the change log, then current\n');
         },
         parent,
       },
     );
     // What the next harvest --changes applies its changes to.
+    process.stderr.write(`harvest: ${generation.id} is current; keeping its export for harvest --changes\n`);
     await keepExport(settings.dataDir, generation.id, sourceDir, exportFiles, merged);
     progress.stop();
     printGeneration(generation, Date.now() - started);
