@@ -175,7 +175,8 @@ function answering(planned: ByGraphPlan, files: ByGraphData['files'], onRead?: (
   const workers = Array.from({ length: data.parts }, (_, part) => startTsWorker(workerModule(import.meta.url, 'by-graph-worker'), { ...data, files, part }));
   /**
    * Per query, the rows of each chunk, encoded as they come (each value held once in `table`: rows as objects
-   * took gigabytes at a million objects), put in chunk order at the end, whichever worker answered first.
+   * took gigabytes at a million objects), put record by record at the end (record-answers.ts), whichever worker
+   * answered first.
    */
   const table = new StringTable();
   const record = queries.flatMap((q, i) => (q.scope === 'record' ? [i] : []));

@@ -13,12 +13,13 @@
  *   line 1   {"format":"museum-record-answers","version":1,"generation":…,"payload":{bytes,sha256}}
  *   rest     gzip(v8.serialize({ strings, graphs, digests, answers: [{ key, name, vars, distinct, counts, cells, kinds }] }))
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify, types } from 'node:util';
 import { deserialize, serialize } from 'node:v8';
 import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
+import { writeDurably } from '../store/durable-write.js';
 import type { EncodedAnswer } from './stored-index.js';
 import { StringTable } from './stored-index.js';
 
@@ -235,20 +236,7 @@ export async function writeRecordAnswers(dir: string, answers: KeptRecordAnswers
   const body = await gzip(serialize({ strings, graphs, digests, answers: answers.answers }), { level: 6 });
   const header = { format: FORMAT, version: VERSION, generation, payload: { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') } };
   const bytes = Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
-  const tmp = path.join(dir, `.${RECORD_ANSWERS_FILE}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    const handle = await open(tmp, 'wx');
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, recordAnswersFile(dir));
-  } catch (err) {
-    await rm(tmp, { force: true }).catch(() => undefined);
-    throw err;
-  }
+  await writeDurably(recordAnswersFile(dir), bytes);
   return bytes.length;
 }
 

@@ -18,13 +18,14 @@
  * `cells` holds, row by row, one index per variable into `strings` (plus one; 0 is unbound): the same IRIs and
  * labels recur across rows and queries, so each distinct value is stored and decoded once.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify, types } from 'node:util';
 import { deserialize, serialize } from 'node:v8';
 import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import { parseSelectJson } from '../records/sparql-json.js';
+import { writeDurably } from '../store/durable-write.js';
 import type { GenerationManifest } from '../store/types.js';
 import { boundSelect, type IndexDependencies } from './build.js';
 import type { DeferredSelectRows } from './filters/filter.js';
@@ -240,20 +241,7 @@ export class StoredIndex {
     };
     const file = storedIndexFile(this.generation.dir);
     const bytes = Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
-    const tmp = path.join(this.generation.dir, `.${STORED_INDEX_FILE}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-    try {
-      const handle = await open(tmp, 'wx');
-      try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(tmp, file);
-    } catch (err) {
-      await rm(tmp, { force: true }).catch(() => undefined);
-      throw err;
-    }
+    await writeDurably(file, bytes);
     this.unsaved = false;
     return { bytes: bytes.length, answers: answers.length, ms: performance.now() - started };
   }
