@@ -197,12 +197,19 @@ export class StoreManager extends EventEmitter implements QueryStore {
    * change could not be applied (the worker that tried is then dead, and the swap loads the generation instead).
    */
   private async swapByChange(generationDir: string): Promise<GenerationManifest | undefined> {
-    const sharing = this.sharing();
-    if (sharing === undefined || this.incoming || this.closed) return undefined;
+    if (!this.options.share || this.incoming || this.closed) return undefined;
     const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
     const parent = (manifest.details?.changes as { parent?: unknown } | undefined)?.parent;
+    // A standby still loading the served generation (this swap came soon after the last one) is waited for: it
+    // started before a load of the new generation could, and applying the change to it is then the short way.
+    const pending = this.standby;
+    if (pending && !pending.ready && this.active?.ready && pending.generationDir === this.active.generationDir && parent === this.active.manifest.id) {
+      await pending.loaded.catch(() => undefined);
+    }
+    const sharing = this.sharing();
+    if (sharing === undefined || this.incoming || this.closed) return undefined;
     const [active, standby] = sharing;
-    if (parent !== active.manifest.id || this.sharing() === undefined || this.incoming) return undefined;
+    if (parent !== active.manifest.id) return undefined;
     this.standby = undefined;
     this.incoming = standby;
     const held: Promise<unknown>[] = [];

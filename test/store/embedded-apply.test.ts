@@ -113,6 +113,26 @@ describe('a swap to a generation written on the served one', () => {
     }
   }, 180_000);
 
+  it('applies the change when the swap comes while the standby still loads the served generation', async () => {
+    const dataDir = path.join(work, 'data-early');
+    const first = await harvest(dataDir, COLLECTION.objects);
+    const second = await harvest(dataDir, edited(COLLECTION.objects), first);
+    const manager = sharedManager();
+    try {
+      await manager.start(first.dir);
+      // Right after the start the standby is loading the served generation: not yet sharing.
+      expect(manager.standbyReady()).toBe(false);
+      const swaps: { change?: { records: number } }[] = [];
+      manager.on('swap', (event: { change?: { records: number } }) => swaps.push(event));
+      await manager.swap(second.dir);
+      expect(swaps).toHaveLength(1);
+      expect(swaps[0]?.change?.records).toBeGreaterThan(0);
+      expect(manager.generation?.id).toBe(second.id);
+    } finally {
+      await manager.close();
+    }
+  }, 180_000);
+
   it('loads the generation when the change cannot be applied', async () => {
     const dataDir = path.join(work, 'data-fallback');
     const first = await harvest(dataDir, COLLECTION.objects);
