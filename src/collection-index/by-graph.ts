@@ -82,6 +82,18 @@ export interface ByGraphAnswer {
   readonly rows: Row[];
 }
 
+/** The answer of query `query` (its name and text), encoded against `strings`. */
+export function byGraphAnswer(query: { name: string; text: string }, encoded: EncodedAnswer, strings: readonly string[]): ByGraphAnswer {
+  return {
+    name: query.name,
+    text: query.text,
+    encoded,
+    get rows(): Row[] {
+      return decodeRows(encoded, strings);
+    },
+  };
+}
+
 /** The answers by graph, and the queries left to a store. */
 export interface ByGraphAnswers {
   answers: ByGraphAnswer[];
@@ -237,17 +249,7 @@ function answering(planned: ByGraphPlan, files: ByGraphData['files'], onRead?: (
       const encodedOf = (i: number): EncodedAnswer =>
         adminRows.get(i) ?? stored[record.indexOf(i)] ?? { key: queryKey((queries[i] as ByGraphQuery).text), name: (queries[i] as ByGraphQuery).name, vars: [], rows: 0, cells: new Uint32Array() };
       return {
-        answers: queries.map((q, i) => {
-          const encoded = encodedOf(i);
-          return {
-            name: q.name,
-            text: q.text,
-            encoded,
-            get rows(): Row[] {
-              return decodeRows(encoded, strings);
-            },
-          };
-        }),
+        answers: queries.map((q, i) => byGraphAnswer(q, encodedOf(i), strings)),
         records,
         strings,
         left,

@@ -14,10 +14,8 @@ import type { QueryLibrary } from '../queries/library.js';
 import { generationFiles, type Generation } from '../store/generations.js';
 import { readRecordIndex, type RecordIndex } from '../store/record-files.js';
 import type { Iris } from '../vocab/iris.js';
-import { feedByGraph, type ByGraphOptions, type ByGraphOutcome } from './by-graph.js';
+import { byGraphAnswer, feedByGraph, type ByGraphOptions, type ByGraphOutcome } from './by-graph.js';
 import { mergeRecordAnswers, readRecordAnswers, storedAnswersOf, writeRecordAnswers, type KeptRecordAnswers, type RecordAnswers } from './record-answers.js';
-import { decodeRows } from './stored-index.js';
-import type { Row } from './record-table.js';
 
 const gunzip = promisify(gunzipCallback);
 
@@ -98,17 +96,7 @@ export async function answerOnParent(
   const asked = members.reduce((n, member) => n + member.records.length, 0);
   return {
     ...fresh,
-    answers: fresh.answers.map((answer) => {
-      const encoded = byKey.get(answer.encoded.key) ?? answer.encoded;
-      return {
-        name: answer.name,
-        text: answer.text,
-        encoded,
-        get rows(): Row[] {
-          return decodeRows(encoded, strings);
-        },
-      };
-    }),
+    answers: fresh.answers.map((answer) => byGraphAnswer(answer, byKey.get(answer.encoded.key) ?? answer.encoded, strings)),
     records: merged,
     strings,
     ms: { ...fresh.ms, total: performance.now() - started },
