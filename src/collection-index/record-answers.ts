@@ -13,23 +13,17 @@
  *   line 1   {"format":"museum-record-answers","version":1,"generation":…,"payload":{bytes,sha256}}
  *   rest     gzip(v8.serialize({ strings, graphs, digests, answers: [{ key, name, vars, distinct, counts, cells, kinds }] }))
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify, types } from 'node:util';
-import { deserialize, serialize } from 'node:v8';
-import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
+import { types } from 'node:util';
 import { writeDurably } from '../store/durable-write.js';
+import { framedBytes, unframe } from '../store/framed-file.js';
 import type { EncodedAnswer } from './stored-index.js';
 import { StringTable } from './stored-index.js';
-
-const gzip = promisify(gzipCallback);
-const gunzip = promisify(gunzipCallback);
 
 export const RECORD_ANSWERS_FILE = 'record-answers.bin';
 const FORMAT = 'museum-record-answers';
 const VERSION = 1;
-const MAX_HEADER_BYTES = 1 << 16;
 
 /** One record-scoped query's rows, record by record, encoded against the strings of its {@link RecordAnswers}. */
 export interface RecordAnswer {
@@ -233,9 +227,7 @@ export const recordAnswersFile = (dir: string): string => path.join(dir, RECORD_
 /** Writes `answers` into the generation folder `dir`, atomically (a temporary file renamed); the bytes written. */
 export async function writeRecordAnswers(dir: string, answers: KeptRecordAnswers): Promise<number> {
   const { generation, strings, graphs, digests } = answers;
-  const body = await gzip(serialize({ strings, graphs, digests, answers: answers.answers }), { level: 6 });
-  const header = { format: FORMAT, version: VERSION, generation, payload: { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') } };
-  const bytes = Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
+  const bytes = await framedBytes({ format: FORMAT, version: VERSION, generation }, { strings, graphs, digests, answers: answers.answers });
   await writeDurably(recordAnswersFile(dir), bytes);
   return bytes.length;
 }
@@ -252,23 +244,15 @@ export async function readRecordAnswers(dir: string, generation: string): Promis
     const code = (err as NodeJS.ErrnoException).code;
     return { problem: code === 'ENOENT' ? 'missing' : `unreadable: ${code ?? (err as Error).message}` };
   }
-  const newline = bytes.subarray(0, MAX_HEADER_BYTES).indexOf(10);
-  let header: { format?: unknown; version?: unknown; generation?: unknown; payload?: { bytes?: unknown; sha256?: unknown } };
-  try {
-    header = JSON.parse(bytes.subarray(0, Math.max(0, newline)).toString('utf8')) as typeof header;
-  } catch {
-    return { problem: 'corrupt: the header is not JSON' };
-  }
-  if (header.format !== FORMAT) return { problem: 'corrupt: not record answers' };
-  if (header.version !== VERSION) return { problem: `stale: format version ${String(header.version)}, not ${VERSION}` };
-  if (header.generation !== generation) return { problem: `stale: written for generation ${String(header.generation)}` };
-  const body = bytes.subarray(newline + 1);
-  if (body.length !== header.payload?.bytes || createHash('sha256').update(body).digest('hex') !== header.payload.sha256) return { problem: 'corrupt: the payload is not the one written' };
   let payload: Omit<KeptRecordAnswers, 'generation'>;
   try {
-    payload = deserialize(await gunzip(body)) as Omit<KeptRecordAnswers, 'generation'>;
+    const { header, payload: read } = unframe(bytes);
+    if (header.format !== FORMAT) return { problem: 'corrupt: not record answers' };
+    if (header.version !== VERSION) return { problem: `stale: format version ${String(header.version)}, not ${VERSION}` };
+    if (header.generation !== generation) return { problem: `stale: written for generation ${String(header.generation)}` };
+    payload = (await read()) as Omit<KeptRecordAnswers, 'generation'>;
   } catch (err) {
-    return { problem: `corrupt: ${(err as Error).message}` };
+    return { problem: (err as Error).message };
   }
   if (!isPayload(payload)) return { problem: 'corrupt: unexpected payload shape' };
   return { generation, ...payload };

@@ -21,25 +21,20 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify, types } from 'node:util';
-import { deserialize, serialize } from 'node:v8';
-import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
+import { types } from 'node:util';
 import { parseSelectJson } from '../records/sparql-json.js';
 import { writeDurably } from '../store/durable-write.js';
+import { framedBytes, unframe } from '../store/framed-file.js';
 import type { GenerationManifest } from '../store/types.js';
 import { boundSelect, type IndexDependencies } from './build.js';
 import type { DeferredSelectRows } from './filters/filter.js';
 import type { BoundTerm } from '../queries/terms.js';
 import type { Row } from './record-table.js';
 
-const gzip = promisify(gzipCallback);
-const gunzip = promisify(gunzipCallback);
-
 export const STORED_INDEX_FILE = 'stored-index.bin';
 const FORMAT = 'museum-stored-index';
 /** Version of the file layout and of the rows it holds (lexical values as `parseSelectJson` gives them); bumped on any change. */
 export const STORED_INDEX_VERSION = 1;
-const MAX_HEADER_BYTES = 1 << 16;
 
 /** The generation a stored index belongs to: its folder and what its manifest says of its files. */
 export interface IndexedGeneration {
@@ -228,19 +223,17 @@ export class StoredIndex {
     const table = new StringTable([...this.payload.strings]);
     const answers = this.payload.answers.filter((answer) => !this.added.has(answer.key));
     for (const [key, { name, rows }] of this.added) answers.push(table.encode(key, name, rows));
-    const body = await gzip(serialize({ strings: table.strings, answers } satisfies Payload), { level: 6 });
     const { manifest } = this.generation;
-    const header: Header = {
+    const header: Omit<Header, 'payload'> = {
       format: FORMAT,
       version: STORED_INDEX_VERSION,
       generation: manifest.id,
       checksums: { public: manifest.checksums.public, nonPublic: manifest.checksums.nonPublic },
-      payload: { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') },
       answers: answers.length,
       written: new Date().toISOString(),
     };
     const file = storedIndexFile(this.generation.dir);
-    const bytes = Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
+    const bytes = await framedBytes({ ...header }, { strings: table.strings, answers } satisfies Payload);
     await writeDurably(file, bytes);
     this.unsaved = false;
     return { bytes: bytes.length, answers: answers.length, ms: performance.now() - started };
@@ -249,14 +242,8 @@ export class StoredIndex {
 
 /** Checks a stored index file against its generation and itself, and decodes its payload; throws the reason. */
 async function verifiedPayload(bytes: Buffer, generation: IndexedGeneration): Promise<Payload> {
-  const newline = bytes.subarray(0, MAX_HEADER_BYTES).indexOf(10);
-  if (newline < 0) throw new Error('corrupt: no header line');
-  let header: Header;
-  try {
-    header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as Header;
-  } catch {
-    throw new Error('corrupt: the header is not JSON');
-  }
+  const framed = unframe(bytes);
+  const header = framed.header as Partial<Header>;
   if (header.format !== FORMAT) throw new Error('corrupt: not a stored index');
   if (header.version !== STORED_INDEX_VERSION) throw new Error(`stale: format version ${String(header.version)}, not ${STORED_INDEX_VERSION}`);
   const { manifest } = generation;
@@ -264,15 +251,7 @@ async function verifiedPayload(bytes: Buffer, generation: IndexedGeneration): Pr
   if (header.checksums?.public !== manifest.checksums.public || header.checksums?.nonPublic !== manifest.checksums.nonPublic) {
     throw new Error("stale: written for other quads (the generation's checksums differ)");
   }
-  const body = bytes.subarray(newline + 1);
-  if (body.length !== header.payload?.bytes) throw new Error(`truncated: ${body.length} payload bytes, the header says ${String(header.payload?.bytes)}`);
-  if (createHash('sha256').update(body).digest('hex') !== header.payload.sha256) throw new Error('corrupt: the payload checksum differs');
-  let payload: unknown;
-  try {
-    payload = deserialize(await gunzip(body));
-  } catch (err) {
-    throw new Error(`corrupt: ${(err as Error).message}`);
-  }
+  const payload = await framed.payload();
   if (!isPayload(payload)) throw new Error('corrupt: unexpected payload shape');
   // A deserialised typed array may be a view into the whole decompressed payload (87 MB at 100,000 objects):
   // copied, so that the payload's buffer is not kept for the few answers that point into it.
