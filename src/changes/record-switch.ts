@@ -8,8 +8,8 @@ import path from 'node:path';
 import type { GenerationManifest } from '../store/types.js';
 import { diffSnapshots, type Change } from './diff.js';
 import { appendBlock, committedBlocks, readBlockHeaders, withLogLock, type BlockHeader } from './log.js';
-import { computeSnapshot, pruneSnapshots, readSnapshot, snapshotOnParent, writeSnapshot, type Snapshot } from './snapshot.js';
-import { readRecordIndex } from '../store/record-files.js';
+import { computeSnapshot, pruneSnapshots, readSnapshot, snapshotFromIndex, writeSnapshot, type Snapshot } from './snapshot.js';
+import { readRecordIndex, type RecordIndex } from '../store/record-files.js';
 
 /** A generation folder as the hook needs it (structurally a `Generation` of src/store/generations.ts). */
 export interface SwitchGeneration {
@@ -25,6 +25,8 @@ export interface SwitchOptions {
   files: (dir: string) => { public: string; nonPublic: string };
   /** Moves `current`; runs after the log is written, still under the lock. */
   move: () => Promise<void>;
+  /** Called once `current` has moved, before the target's snapshot is completed (when it was partial). */
+  onMoved?: () => void;
   /** The switch time (tests); default now. */
   now?: () => Date;
 }
@@ -70,8 +72,32 @@ export async function recordSwitch(dataDir: string, target: SwitchGeneration, op
       base = await readSnapshot(dataDir, logged);
     }
     const from = current?.id ?? logged ?? null;
-    if (from !== target.id) await append(from, target.id, diffSnapshots(base, await snapshotOf(target)));
+    let complete: (() => Promise<Snapshot>) | undefined;
+    if (from !== target.id) {
+      let after = await readSnapshot(dataDir, target.id);
+      if (after === undefined) {
+        after = await onParent(dataDir, target, options, current && base && { generation: current, snapshot: base });
+        if (after !== undefined) await writeSnapshot(dataDir, after);
+      }
+      if (after === undefined) {
+        // No snapshot to build on: the diff needs the digests of the records the base has, no more. The rest
+        // (the whole collection after a first harvest) is read once `current` has moved: readiness waits for
+        // the log, not for the snapshot of the next switch.
+        const index = await readRecordIndex(target.dir, target.id).catch(() => undefined);
+        if (index !== undefined) {
+          const files = options.files(target.dir);
+          after = await snapshotFromIndex(index, files, target.manifest, { wanted: (graph) => base?.records.has(graph) ?? false });
+          complete = () => snapshotFromIndex(index, files, target.manifest);
+        } else {
+          after = await computeSnapshot(options.files(target.dir), target.manifest);
+          await writeSnapshot(dataDir, after);
+        }
+      }
+      await append(from, target.id, diffSnapshots(base, after));
+    }
     await options.move();
+    options.onMoved?.();
+    if (complete !== undefined) await writeSnapshot(dataDir, await complete());
 
     const exists = (id: string): Promise<boolean> => access(path.join(dataDir, 'generations', id)).then(() => true, () => false);
     await pruneSnapshots(dataDir, exists, new Set([target.id]));
@@ -80,18 +106,23 @@ export async function recordSwitch(dataDir: string, target: SwitchGeneration, op
 }
 
 /**
- * The snapshot of a generation written on a parent, from the parent's (docs/incremental.md), when the parent's
- * snapshot and both record indexes are at hand; undefined otherwise (the snapshot is then read from the files).
+ * The snapshot of a generation from another's, when the other's snapshot and both record indexes are at hand
+ * (docs/incremental.md): the parent it was written on, else `current` (a `--full` harvest's records, unchanged,
+ * have the text they had); undefined otherwise.
  */
-async function onParent(dataDir: string, g: SwitchGeneration, options: SwitchOptions): Promise<Snapshot | undefined> {
+async function onParent(dataDir: string, g: SwitchGeneration, options: SwitchOptions, current?: { generation: SwitchGeneration; snapshot: Snapshot }): Promise<Snapshot | undefined> {
+  const index = await readRecordIndex(g.dir, g.id).catch(() => undefined);
+  if (index === undefined) return undefined;
+  const indexOf = (id: string): Promise<RecordIndex | undefined> => readRecordIndex(path.join(dataDir, 'generations', id), id).catch(() => undefined);
   const parentId = (g.manifest.details?.changes as { parent?: unknown } | undefined)?.parent;
-  if (typeof parentId !== 'string' || !/^[A-Za-z0-9-]+$/.test(parentId)) return undefined;
-  const parent = await readSnapshot(dataDir, parentId);
-  if (parent === undefined) return undefined;
-  const [parentIndex, index] = await Promise.all([
-    readRecordIndex(path.join(dataDir, 'generations', parentId), parentId).catch(() => undefined),
-    readRecordIndex(g.dir, g.id),
-  ]);
-  if (parentIndex === undefined || index === undefined) return undefined;
-  return snapshotOnParent(parent, parentIndex, index, options.files(g.dir), g.manifest);
+  let base: { snapshot: Snapshot; index: RecordIndex } | undefined;
+  if (typeof parentId === 'string' && /^[A-Za-z0-9-]+$/.test(parentId)) {
+    const [snapshot, parentIndex] = await Promise.all([readSnapshot(dataDir, parentId), indexOf(parentId)]);
+    if (snapshot !== undefined && parentIndex !== undefined) base = { snapshot, index: parentIndex };
+  }
+  if (base === undefined && current !== undefined && current.generation.id !== g.id) {
+    const currentIndex = await indexOf(current.generation.id);
+    if (currentIndex !== undefined) base = { snapshot: current.snapshot, index: currentIndex };
+  }
+  return base && snapshotFromIndex(index, options.files(g.dir), g.manifest, { base });
 }

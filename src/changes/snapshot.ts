@@ -174,35 +174,50 @@ async function readHidden(file: string, baseUrl: string): Promise<Map<string, Hi
   return hidden;
 }
 
+/** Where {@link snapshotFromIndex} takes what it does not read. */
+export interface SnapshotSources {
+  /**
+   * Another generation's snapshot and record index (the parent's, or the current generation's): a record whose
+   * digest in the record index is the one it has there has the same text, and takes its entry unread.
+   */
+  base?: { snapshot: Snapshot; index: RecordIndex };
+  /**
+   * The records worth reading among those the base does not give (default: all). Any other public record gets
+   * its kind and an empty digest, and any other non-public one no state: a partial snapshot, which diffs right
+   * against a snapshot that names none of them (all are created) and is never stored.
+   */
+  wanted?: (graph: string) => boolean;
+}
+
 /**
- * The snapshot of a generation written on a parent (src/store/record-files.ts; docs/incremental.md): the
- * parent's snapshot, with the records whose digest is not the parent's read again from the members that hold
- * them, and the parent's records the generation lacks taken out. It reads what changed, not the collection, and
- * equals what {@link computeSnapshot} reads from the whole files (tested).
+ * A generation's snapshot from its record index (src/store/record-files.ts; docs/incremental.md): the records
+ * the base gives are taken from it, the others read from the members that hold them, and no other member is
+ * read. With the parent's snapshot as base, it reads what changed, not the collection, and equals what
+ * {@link computeSnapshot} reads from the whole files (tested).
  */
-export async function snapshotOnParent(
-  parent: Snapshot,
-  parentIndex: RecordIndex,
-  index: RecordIndex,
-  files: { public: string; nonPublic: string },
-  manifest: GenerationManifest,
-): Promise<Snapshot> {
+export async function snapshotFromIndex(index: RecordIndex, files: { public: string; nonPublic: string }, manifest: GenerationManifest, sources: SnapshotSources = {}): Promise<Snapshot> {
+  const { base, wanted } = sources;
   const kinds = new Set(generationKinds(manifest));
   const admin = `<${manifest.baseUrl}/graph/admin>`;
-  const records = new Map(parent.records);
-  const hidden = new Map(parent.hidden);
-  const before = recordDigests(parentIndex);
-  const present = new Set<string>();
+  const records = new Map<string, { kind: RecordKind; digest: string }>();
+  const hidden = new Map<string, HiddenState>();
+  const before = base ? recordDigests(base.index) : new Map<string, string>();
   const fromLatin1 = (text: string): string => Buffer.from(text, 'latin1').toString('utf8');
   for (const part of PARTS) {
-    const changed = new Set<string>();
+    const read = new Set<string>();
     const members = index[part].filter((m) => {
       let any = false;
       for (const [graph, digest] of m.records) {
-        present.add(graph);
-        if (before.get(graph) !== digest) {
-          changed.add(graph);
+        const kept = before.get(graph) === digest ? (part === 'public' ? base?.snapshot.records.get(graph) : base?.snapshot.hidden.get(graph)) : undefined;
+        if (kept !== undefined) {
+          if (part === 'public') records.set(graph, kept as { kind: RecordKind; digest: string });
+          else hidden.set(graph, kept as HiddenState);
+        } else if (wanted === undefined || wanted(graph)) {
+          read.add(graph);
           any = true;
+        } else if (part === 'public') {
+          const kind = recordKindOf(`<${graph}>`, manifest.baseUrl, kinds);
+          if (kind !== undefined) records.set(graph, { kind, digest: '' });
         }
       }
       return any;
@@ -236,9 +251,7 @@ export async function snapshotOnParent(
           triples.push([subject, predicate, object]);
         }
         for (const [graph] of member.records) {
-          if (!changed.has(graph)) continue;
-          records.delete(graph);
-          hidden.delete(graph);
+          if (!read.has(graph)) continue;
           const kind = recordKindOf(`<${graph}>`, manifest.baseUrl, kinds);
           const triples = graphs.get(graph);
           if (part === 'public' && kind !== undefined && triples !== undefined) records.set(graph, { kind, digest: graphDigest(triples, 'latin1') });
@@ -249,11 +262,6 @@ export async function snapshotOnParent(
     } finally {
       await handle.close();
     }
-  }
-  for (const graph of before.keys()) {
-    if (present.has(graph)) continue;
-    records.delete(graph);
-    hidden.delete(graph);
   }
   return { generationId: manifest.id, records, hidden };
 }

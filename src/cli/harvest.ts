@@ -88,6 +88,8 @@ runCli(USAGE, async () => {
           process.stderr.write('harvest: switching: the change log, then current\n');
         },
         parent,
+        // Replicas swap from here on; a first harvest's change snapshot is completed after (record-switch.ts).
+        onCurrent: () => process.stderr.write('harvest: current moved; completing the change snapshot\n'),
       },
     );
     // What the next harvest --changes applies its changes to.

@@ -96,6 +96,8 @@ export interface CreateOptions {
    * stores.ts, `publication`); ended before the check, aborted when the generation fails.
    */
   tap?: (id: string, parent?: Generation) => Promise<GenerationTap>;
+  /** Called once `current` names the new generation (the change log's snapshot of it may still be completing). */
+  onCurrent?: () => void;
 }
 
 /** A generation written and checked, still in staging; with the generation it was written on, when it was. */
@@ -217,7 +219,7 @@ async function stageGeneration(
     throw err;
   }
   const generation = { id, dir: path.join(generationsDir(dataDir), id), manifest };
-  if (options.makeCurrent !== false) await setCurrent(dataDir, id);
+  if (options.makeCurrent !== false) await setCurrent(dataDir, id, options.onCurrent);
   return generation;
 }
 
@@ -390,7 +392,7 @@ export async function currentGeneration(dataDir: string): Promise<Generation | u
  * Makes generation `id` current (also how to roll back); atomic: readers see the old or the new id. The
  * change log gets the changes first (src/changes/record-switch.ts): this is the one place `current` moves.
  */
-export async function setCurrent(dataDir: string, id: string): Promise<SwitchSummary> {
+export async function setCurrent(dataDir: string, id: string, onMoved?: () => void): Promise<SwitchSummary> {
   const target = await readGeneration(dataDir, id);
   const pointed = async (): Promise<Generation | undefined> => {
     const currentId = await readCurrentId(dataDir);
@@ -403,7 +405,7 @@ export async function setCurrent(dataDir: string, id: string): Promise<SwitchSum
     await rename(tmp, currentFile(dataDir));
     await fsyncDir(dataDir);
   };
-  return recordSwitch(dataDir, target, { readCurrent: pointed, files: generationFiles, move });
+  return recordSwitch(dataDir, target, { readCurrent: pointed, files: generationFiles, move, ...(onMoved ? { onMoved } : {}) });
 }
 
 /** Removes all but the newest `keep` readable generations, never the current one; returns the removed ids. */

@@ -4,6 +4,7 @@
  * whose records did not change and equals, once unzipped, a harvest of the same export from nothing; the change
  * snapshot made on the parent's equals the one read from the files.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,9 @@ import { harvestExport } from '../../src/harvest/harvest.js';
 import { SOURCE_FILES, type ObjectRecord } from '../../src/harvest/schema.js';
 import { createGeneration, createRecordGeneration, generationFiles, type Generation } from '../../src/store/generations.js';
 import { readRecordIndex, type Part, type RecordChanges } from '../../src/store/record-files.js';
-import { computeSnapshot, readSnapshot } from '../../src/changes/snapshot.js';
+import { computeSnapshot, readSnapshot, snapshotDir, type Snapshot } from '../../src/changes/snapshot.js';
+import { diffSnapshots } from '../../src/changes/diff.js';
+import { readBlockChanges, readBlockHeaders, type BlockHeader } from '../../src/changes/log.js';
 import { boundSelect } from '../../src/collection-index/build.js';
 import { readRecordAnswers, type KeptRecordAnswers } from '../../src/collection-index/record-answers.js';
 import { StoredIndex } from '../../src/collection-index/stored-index.js';
@@ -333,4 +336,79 @@ describe('a harvest on the current generation', () => {
       { numRuns: 6 },
     );
   }, 600_000);
+});
+
+describe('the change snapshot at the switch', () => {
+  /** A harvest into `dataDir` that notes whether the snapshot of its generation was stored when `current` moved. */
+  async function switched(dataDir: string, source: string): Promise<{ generation: Generation; storedAtMove: boolean }> {
+    let storedAtMove: boolean | undefined;
+    let id = '';
+    const generation = await createRecordGeneration(
+      dataDir,
+      meta(source),
+      async (out) => {
+        const report = await harvestExport(source, out, harvestOptions);
+        return { details: { ...report } };
+      },
+      {
+        derive: async (staged) => void (id = staged.id),
+        onCurrent: () => void (storedAtMove = existsSync(path.join(snapshotDir(dataDir), `${id}.json`))),
+      },
+    );
+    expect(storedAtMove).toBeDefined();
+    return { generation, storedAtMove: storedAtMove as boolean };
+  }
+  const fromFiles = (g: Generation): Promise<Snapshot> => computeSnapshot(generationFiles(g.dir), g.manifest);
+  const lastBlock = async (dataDir: string): Promise<unknown[]> => {
+    const header = (await readBlockHeaders(dataDir)).at(-1) as BlockHeader;
+    return readBlockChanges(dataDir, header);
+  };
+  let edited: ObjectRecord[] = COLLECTION.objects;
+  for (const [e, serial] of [
+    [{ kind: 'retitle', at: 3, title: 'Een andere titel' }, 1],
+    [{ kind: 'remove', at: 11 }, 2],
+    [{ kind: 'private', at: 20 }, 3],
+    [{ kind: 'merge', at: 30, into: 4 }, 4],
+    [{ kind: 'add', at: 40 }, 5],
+  ] as const) edited = apply(edited, e, serial);
+
+  it('logs a first harvest as every public record created, moves current, then stores the snapshot the files give', async () => {
+    const dataDir = folder('data');
+    const { generation, storedAtMove } = await switched(dataDir, await exportOf(COLLECTION.objects));
+    // Nothing to compare with: the digests are read once `current` names the generation.
+    expect(storedAtMove).toBe(false);
+    const snapshot = await fromFiles(generation);
+    expect(await readSnapshot(dataDir, generation.id)).toEqual(snapshot);
+    expect(await lastBlock(dataDir)).toEqual(diffSnapshots(undefined, snapshot));
+    expect(snapshot.records.size).toBeGreaterThan(COLLECTION.objects.length);
+  }, 120_000);
+
+  it('makes the snapshot of a harvest from nothing on the current generation record index before current moves', async () => {
+    const dataDir = folder('data');
+    const first = (await switched(dataDir, await exportOf(COLLECTION.objects))).generation;
+    // No parent (`--full`): the records whose text is the current generation's take its digests.
+    const { generation, storedAtMove } = await switched(dataDir, await exportOf(edited));
+    expect(generation.manifest.details?.changes).toBeUndefined();
+    expect(storedAtMove).toBe(true);
+    expect(await readSnapshot(dataDir, generation.id)).toEqual(await fromFiles(generation));
+    const changes = diffSnapshots(await fromFiles(first), await fromFiles(generation));
+    expect(await lastBlock(dataDir)).toEqual(changes);
+    expect(changes.map((c) => c.type)).toEqual(expect.arrayContaining(['Create', 'Update', 'Delete']));
+  }, 120_000);
+
+  it('reads the digests the diff needs from a generation without a record index, and stores the whole snapshot after the move', async () => {
+    const dataDir = folder('data');
+    // A generation written as a stream (as `npm run load` writes one): no record index to build on.
+    const dump = (await harvest(folder('data'), await exportOf(COLLECTION.objects))).dir;
+    const base = await createGeneration(dataDir, meta('dump'), async (out) => {
+      for (const [part, stream] of [['public', out.public], ['nonPublic', out.nonPublic]] as const) {
+        stream.end(gunzipSync(await readFile(generationFiles(dump)[part])));
+      }
+    });
+    expect(await readRecordIndex(base.dir, base.id)).toBeUndefined();
+    const { generation, storedAtMove } = await switched(dataDir, await exportOf(edited));
+    expect(storedAtMove).toBe(false);
+    expect(await readSnapshot(dataDir, generation.id)).toEqual(await fromFiles(generation));
+    expect(await lastBlock(dataDir)).toEqual(diffSnapshots(await fromFiles(base), await fromFiles(generation)));
+  }, 120_000);
 });
