@@ -23,7 +23,8 @@ import { closeSharedParseWorker } from './queries/parse-worker.js';
 import { CurrentFollower } from './store/follow-current.js';
 import { cleanStaging, listGenerations, pruneGenerations, type Generation } from './store/generations.js';
 import { CredentialsRefusedError, type RemoteServer } from './store/remote/remote-server.js';
-import { createStores, dropRemoteGenerations, ensurePublished, type ServerRole } from './store/stores.js';
+import { createStores, dropRemoteGenerations, ensurePublished, ensureUnion, unionPending, type ServerRole } from './store/stores.js';
+import { UnionPendingError } from './store/remote/publish.js';
 import { Iris } from './vocab/iris.js';
 import { KIND_NAMES } from './kinds/index.js';
 
@@ -112,23 +113,27 @@ export async function serve(config: Config, logger: Logger, server: Server): Pro
   };
   const shutdown = gracefulShutdown(server, logger, { cleanup });
   /**
-   * Starts the SPARQL store on its own server without holding the REST API: publishes the generation there if
-   * it lacks it, then serves; a failure (the server down, still loading) is logged and tried again every 5 s
-   * until it serves (then the follower swaps it like the REST store) or the service stops. /sparql answers 503
-   * with Retry-After meanwhile.
+   * Starts the SPARQL store without holding the REST API: on its own server, publishes the generation there if
+   * it lacks it; loads the generation's union graph if the command that published it did not live to (ensureUnion);
+   * then serves. A failure (the server down, still loading, the union graph still being loaded by its publisher)
+   * is logged and tried again every 5 s until it serves (then the follower swaps it like the REST store) or the
+   * service stops. /sparql answers 503 with Retry-After meanwhile.
    */
-  const startApart = (generationDir: string): void => {
+  const startSparql = (generationDir: string): void => {
     const attempt = async (): Promise<void> => {
       if (closing || sparqlStore.generation !== undefined) return;
       try {
         const written = await ensurePublished(config, generationDir, ['sparql']);
         if (written) logger.info({ store: apart?.server.queryUrl, ...written }, "generation written to the public SPARQL endpoint's server");
+        const union = await ensureUnion(config, generationDir);
+        if (union) logger.info({ store: (apart ?? remote)?.server.queryUrl, ...union }, "the union graph (/sparql's default graph) of the generation loaded; its publication had not");
         const started = await sparqlStore.start(generationDir);
         logger.info({ store: apart?.server.queryUrl, generation: started.id }, 'the public SPARQL endpoint serves');
         follower.nudge();
       } catch (err) {
         if (closing) return;
-        logger.warn({ err, store: apart?.server.queryUrl }, 'the public SPARQL endpoint could not start on its server; trying again in 5 s (REST is not affected)');
+        if (err instanceof UnionPendingError) logger.info({ store: (apart ?? remote)?.server.queryUrl }, `${err.message}; looking again in 5 s`);
+        else logger.warn({ err, store: apart?.server.queryUrl }, 'the public SPARQL endpoint could not start on its server; trying again in 5 s (REST is not affected)');
         setTimeout(() => void attempt(), 5_000).unref();
       }
     };
@@ -162,8 +167,10 @@ export async function serve(config: Config, logger: Logger, server: Server): Pro
     await store.start(generationDir);
     // Read while the SPARQL store starts, not on the first IIIF request; a failure is retried by that request.
     servedIiif.of(store.generation).catch((err: unknown) => logger.error({ err }, 'IIIF access of the generation not read'));
-    if (apart === undefined) await sparqlStore.start(generationDir);
-    else startApart(generationDir);
+    // On one server, the SPARQL store starts with the REST store, unless the generation's union graph is still
+    // to load (a harvest that moved `current` is loading it, or was killed before it did).
+    if (apart === undefined && !(await unionPending(remote?.server, generationDir))) await sparqlStore.start(generationDir);
+    else startSparql(generationDir);
     logger.info({ generation: store.generation?.id, baseUrl: config.baseUrl, store: storeKind }, 'ready');
     follower.start();
   } catch (err) {

@@ -8,7 +8,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
 import type { Config } from '../config/config.js';
 import type { Generation } from '../store/generations.js';
-import type { PublishEvents } from '../store/stores.js';
+import type { Publication, PublishEvents } from '../store/stores.js';
 import { describeCheck, type PublishReport } from '../store/remote/publish.js';
 import type { Progress } from './progress.js';
 import { KIND_NAMES } from '../kinds/index.js';
@@ -128,4 +128,27 @@ export function reportPublication(command: string, progress: Progress, stream: N
       stream.write(`${command}: written to ${server}, ${report.quads} statements in ${report.graphs} graphs, ${(report.ms / 1000).toFixed(1)} s${bulk}\n`);
     },
   };
+}
+
+/**
+ * Once the generation is current: the rest of its publication (the union graph's own files, stores.ts), beside
+ * `alongside` (the kept export); reports what it loaded. A union graph that fails to load fails the command with
+ * what is served: the REST API serves the generation, /sparql the one before, until the service loads it again.
+ */
+export async function finishPublication(command: string, id: string, publication: Publication, alongside: Promise<unknown> = Promise.resolve(), stream: NodeJS.WritableStream = process.stderr): Promise<void> {
+  const [union, other] = await Promise.allSettled([publication.finish(), alongside]);
+  if (union.status === 'rejected') {
+    const why = union.reason instanceof Error ? union.reason.message : String(union.reason);
+    throw new Error(
+      `generation ${id} is current and the REST API serves it, but its union graph (the default graph of /sparql) did not load: ${why}. ` +
+        '/sparql serves the generation before it until the service is started again, which loads it',
+      { cause: union.reason },
+    );
+  }
+  if (other.status === 'rejected') throw other.reason;
+  const loaded = union.value;
+  if (loaded === undefined) return;
+  stream.write(
+    `${command}: the union graph (/sparql's default graph) loaded, ${loaded.statements.toLocaleString('en')} statements in ${loaded.files} files, ${(loaded.ms / 1000).toFixed(1)} s; /sparql serves ${id}\n`,
+  );
 }

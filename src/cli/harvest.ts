@@ -11,7 +11,7 @@ import { readRecordIndex } from '../store/record-files.js';
 import { readImageVerdicts, writeImageVerdicts } from '../harvest/image-verdicts.js';
 import { ChangesLineError, EXPORT_FILES, keepExport, keptExportDir, mergeChanges, mergeFolder, type ExportFile, type MergedExport } from '../harvest/kept-export.js';
 import { rm, stat } from 'node:fs/promises';
-import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError, reportPublication } from './common.js';
+import { cliSettings, finishPublication, parseCommandLine, printGeneration, runCli, UsageError, reportPublication } from './common.js';
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
 import { bytesOfFolder, heapToRaise, heapWanted, rerunWithHeap } from './heap.js';
@@ -79,7 +79,7 @@ runCli(USAGE, async () => {
       },
       {
         onCheck: (p) => progress.update({ phase: 'check', ...p, unit: 'bytes' }),
-        ...published,
+        ...(published.tap ? { tap: published.tap } : {}),
         derive: async (staged) => {
           if (imageVerdicts !== undefined) await writeImageVerdicts(staged.dir, imageVerdicts);
           await published.derive?.(staged);
@@ -94,7 +94,7 @@ runCli(USAGE, async () => {
     );
     // What the next harvest --changes applies its changes to.
     process.stderr.write(`harvest: ${generation.id} is current; keeping its export for harvest --changes\n`);
-    await keepExport(settings.dataDir, generation.id, sourceDir, exportFiles, merged);
+    await finishPublication('harvest', generation.id, published, keepExport(settings.dataDir, generation.id, sourceDir, exportFiles, merged));
     progress.stop();
     printGeneration(generation, Date.now() - started);
   } catch (err) {

@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadNQuadsFile, type LoadProgress } from '../store/load.js';
-import { cliSettings, parseCommandLine, printGeneration, runCli, UsageError, reportPublication } from './common.js';
+import { cliSettings, finishPublication, parseCommandLine, printGeneration, runCli, UsageError, reportPublication } from './common.js';
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
 import { heapToRaise, heapWanted, rerunWithHeap } from './heap.js';
@@ -49,8 +49,10 @@ runCli(USAGE, async () => {
     // own thread keeps a core busy splitting the dump, and fed workers beside it made the load slower (50,000
     // objects, embedded, 2026-11-29: split and index 70.9 s fed against 61 s one after the other).
     const publishing = publication(settings, values['no-index'] === true ? undefined : storedIndexOption('load', settings.baseUrl, progress, process.stderr, indexingStore(settings), false), reportPublication('load', progress));
-    const generation = await loadNQuadsFile(settings.dataDir, file, { kinds: KIND_NAMES, baseUrl, fallbackBaseUrl: settings.baseUrl, onProgress, ...publishing });
+    const { finish: _finish, ...steps } = publishing;
+    const generation = await loadNQuadsFile(settings.dataDir, file, { kinds: KIND_NAMES, baseUrl, fallbackBaseUrl: settings.baseUrl, onProgress, ...steps });
     progress.stop();
+    await finishPublication('load', generation.id, publishing);
     printGeneration(generation, Date.now() - started);
   } catch (err) {
     progress.abort();

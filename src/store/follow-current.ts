@@ -6,16 +6,21 @@
  * failed, and when the generation is gone (`current` falls back to a generation the stores serve) the retries
  * end. A store whose swap failed serves on as before (StoreManager and RemoteStore keep nothing of a failed
  * swap), and a store that did switch is not swapped again. Only a generation too large for the embedded store
- * is not retried: it would fail the same way every time.
+ * is not retried: it would fail the same way every time. The SPARQL store of a remote server waits for the
+ * generation's union graph, which its publisher loads after `current` moved: looked at again every 5 s, logged
+ * as information, not as a failure.
  */
 import type { Logger } from 'pino';
 import { GenerationTooLargeError } from './embedded-limit.js';
 import { currentGeneration, watchCurrent, type Generation } from './generations.js';
+import { UnionPendingError } from './remote/publish.js';
 import type { ServingStore } from './stores.js';
 
 /** The first retry of a failed swap, in milliseconds; each further one waits twice as long, up to MAX_RETRY_MS. */
 export const FIRST_RETRY_MS = 1_000;
 export const MAX_RETRY_MS = 60_000;
+/** How often a store that waits for a generation's union graph (/sparql's) looks again. */
+export const UNION_POLL_MS = 5_000;
 
 export interface FollowCurrentOptions {
   dataDir: string;
@@ -96,6 +101,13 @@ export class CurrentFollower {
     } catch (err) {
       this.failures++;
       this.failedId = target.id;
+      if (err instanceof UnionPendingError) {
+        // Not a failure: the publishing command loads the union graph after `current` moved (remote/publish.ts).
+        this.failures = 0;
+        logger.info({ generation: target.id, retryInMs: UNION_POLL_MS }, err.message);
+        if (!this.stopped) this.retryTimer = setTimeout(() => this.follow(), UNION_POLL_MS).unref();
+        return;
+      }
       if (err instanceof GenerationTooLargeError) {
         logger.error({ err, generation: target.id }, 'swap to the new current generation failed; the old one keeps serving (not retried: too large)');
         return;

@@ -28,7 +28,8 @@ import type { GenerationManifest } from './types.js';
 export const PUBLIC_FILE = 'public.nq.gz';
 export const NONPUBLIC_FILE = 'nonpublic.nq.gz';
 export const MANIFEST_FILE = 'manifest.json';
-const OWNER_FILE = '.owner.json';
+/** The file naming the process that writes a folder (pid, host): staging folders, bulk files (remote/bulk-files.ts). */
+export const OWNER_FILE = '.owner.json';
 const ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{6}$/;
 /** A staging folder without an owner file is left alone this long: its writer may be about to create it. */
 const OWNERLESS_GRACE_MS = 60_000;
@@ -442,7 +443,11 @@ export async function cleanStaging(dataDir: string): Promise<string[]> {
   return removed;
 }
 
-async function isLive(dir: string): Promise<boolean> {
+/**
+ * Whether the process that owns folder `dir` (its {@link OWNER_FILE}) may still be at work: alive on this host,
+ * on another host (not probed), or the folder too new to have its owner file yet.
+ */
+export async function isLive(dir: string): Promise<boolean> {
   let owner: { pid?: unknown; host?: unknown };
   try {
     owner = JSON.parse(await readFile(path.join(dir, OWNER_FILE), 'utf8')) as typeof owner;

@@ -6,16 +6,16 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventEmitter } from 'node:events';
-import { readdir, readFile } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/config.js';
-import { generationFiles, type CreateOptions, type Generation } from './generations.js';
+import { generationFiles, isLive, type CreateOptions, type Generation } from './generations.js';
 import { parseManifest } from './manifest.js';
 import { BulkFiles, type BulkFilesOptions } from './remote/bulk-files.js';
 import { BulkLoader } from './remote/bulk-load.js';
 import { generationGraphs } from './remote/graph-view.js';
 import { Isql } from './remote/isql.js';
-import { dropGenerations, isPublished, publishedGenerations, publishGeneration, type PublishOptions, type PublishReport } from './remote/publish.js';
+import { dropGenerations, isPublished, publishedGenerations, publishGeneration, publishUnion, type PublishOptions, type PublishReport, type UnionReport } from './remote/publish.js';
 import { RemoteServer } from './remote/remote-server.js';
 import { RemoteStore } from './remote/remote-store.js';
 import { ServerWatchdog } from './remote/watchdog.js';
@@ -183,17 +183,19 @@ export function publication(
   after: AfterPublication | undefined,
   events: PublishEvents = {},
   files: Pick<BulkFilesOptions, 'fileStatements'> = {},
-): Pick<CreateOptions, 'tap' | 'derive'> {
+): Publication {
   const roles = serverRoles(config);
   const bulk = config.store?.bulk;
   const loaders = roles.map((role) => bulkLoader(config, role));
   const derive = publishStep(config, after, events);
+  const nothingLeft = async (): Promise<undefined> => undefined;
   // On the embedded store the stored index is computed while the generation is written, on the core the harvest
   // leaves idle; beside a server's bulk loader the cores are Virtuoso's (publishStep says what side by side cost).
-  if (roles.length === 0) return { ...(derive === undefined ? {} : { derive }), ...(after?.tap === undefined ? {} : { tap: after.tap }) };
-  if (bulk === undefined || !loaders.every((loader) => loader !== undefined)) return derive === undefined ? {} : { derive };
+  if (roles.length === 0) return { ...(derive === undefined ? {} : { derive }), ...(after?.tap === undefined ? {} : { tap: after.tap }), finish: nothingLeft };
+  if (bulk === undefined || !loaders.every((loader) => loader !== undefined)) return { ...(derive === undefined ? {} : { derive }), finish: nothingLeft };
   let started: EarlyPublication | undefined;
   return {
+    finish: async () => started?.finishUnion(),
     tap: async (id) => {
       const written = await BulkFiles.create({ ...files, dir: bulk.dir, ...(bulk.serverDir === undefined ? {} : { serverDir: bulk.serverDir }) }, id, generationGraphs(id));
       const publication = new EarlyPublication(config, roles, loaders as BulkLoader[], written, events);
@@ -219,6 +221,14 @@ export function publication(
   };
 }
 
+/**
+ * How a data command writes its generation to the servers (`publication`): the steps of createGeneration, and
+ * `finish`, run once the generation is current: with bulk files written beside it, it loads the union graph's own
+ * files into the server that serves /sparql (the REST API does not wait for them), and resolves with what it
+ * loaded; undefined when nothing was left.
+ */
+export type Publication = Pick<CreateOptions, 'tap' | 'derive'> & { finish: () => Promise<UnionReport | undefined> };
+
 /** How long a failed publication waits for each server to drop what it loaded (a stopped loader's server never answers). */
 const ABORT_DROP_MS = 5 * 60_000;
 
@@ -230,7 +240,7 @@ class EarlyPublication {
   constructor(
     private readonly config: Pick<Config, 'store'>,
     private readonly roles: readonly ServerRole[],
-    loaders: readonly BulkLoader[],
+    private readonly loaders: readonly BulkLoader[],
     private readonly files: BulkFiles,
     events: PublishEvents,
   ) {
@@ -246,12 +256,28 @@ class EarlyPublication {
     );
   }
 
-  /** The generation passed its check: every server marks it complete; rejects with the first failure. Removes the files. */
+  /**
+   * The generation passed its check: every server marks it complete, its union graph still to load; rejects with
+   * the first failure (and removes the files). The files stay for {@link finishUnion}.
+   */
   async complete(): Promise<void> {
     this.checked.resolve();
+    const failed = (await this.published).find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) {
+      await this.files.remove();
+      throw failed.reason;
+    }
+  }
+
+  /**
+   * Once the generation is current: its union graph's own files, into the server of /sparql (the SPARQL
+   * endpoint's own with SPARQL_STORE_URL, which the REST server then does without); removes the files after.
+   */
+  async finishUnion(): Promise<UnionReport> {
     try {
-      const failed = (await this.published).find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-      if (failed) throw failed.reason;
+      const i = this.roles.length - 1;
+      const role = this.roles[i] as ServerRole;
+      return (await withRemoteServer(this.config, (server) => publishUnion(server, this.loaders[i] as BulkLoader, this.files), undefined, role)) as UnionReport;
     } finally {
       await this.files.remove();
     }
@@ -345,6 +371,38 @@ export async function ensurePublished(
     written ??= report;
   }
   return written;
+}
+
+/** Whether `server` holds the generation in `generationDir` with its union graph still to load (false for the embedded store). */
+export async function unionPending(server: RemoteServer | undefined, generationDir: string): Promise<boolean> {
+  if (server === undefined) return false;
+  const { id } = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
+  return (await isPublished(server, id, 'public')) && !(await isPublished(server, id, 'public', true));
+}
+
+/**
+ * Loads the union graph of the generation in `generationDir` into the server of /sparql when its publication
+ * left it pending and will not finish it: the command that published it was killed, or its load failed (its bulk
+ * folder is gone, or its owner is). Undefined when there was nothing to do (the union graph whole, a publication
+ * at work on it, no bulk loader, the embedded store).
+ */
+export async function ensureUnion(config: Pick<Config, 'store'>, generationDir: string): Promise<(UnionReport & { generation: string }) | undefined> {
+  const role = serverRoles(config).at(-1);
+  const loader = role && bulkLoader(config, role);
+  const bulk = config.store?.bulk;
+  if (role === undefined || loader === undefined || bulk === undefined) return undefined;
+  const { id } = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
+  return withRemoteServer(
+    config,
+    async (server) => {
+      if (!(await isPublished(server, id, 'public')) || (await isPublished(server, id, 'public', true))) return undefined;
+      const folder = path.join(bulk.dir, id);
+      if ((await access(folder).then(() => true, () => false)) && (await isLive(folder))) return undefined;
+      return { generation: id, ...(await publishUnion(server, loader, { generationDir, id })) };
+    },
+    undefined,
+    role,
+  );
 }
 
 /**

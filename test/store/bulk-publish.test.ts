@@ -319,21 +319,32 @@ describeWithVirtuoso(FILE)("bulk publication on Debian's virtuoso.ini", () => {
       );
       expect(filesWhenWritten.some((name) => name.startsWith('public-'))).toBe(true);
       expect(filesWhenWritten.some((name) => name.startsWith('nonpublic-'))).toBe(true);
-      // Both servers loaded the files as they were written beside the generation, and marked it complete after its check.
+      expect(filesWhenWritten.some((name) => name.startsWith('union-'))).toBe(true);
+      // Both servers loaded the record graphs' files as they were written beside the generation, and marked it
+      // complete after its check; the union graph's own files wait.
       expect(reports.map(({ role }) => role).sort()).toEqual(['rest', 'sparql']);
-      for (const { report } of reports) expect([report.bulk?.files, report.bulk?.check]).toEqual([filesWhenWritten.filter((name) => name.startsWith('public-') || report.quads > distinctPublic()).length, 'rows']);
+      const recordFiles = (prefixes: string[]): number => filesWhenWritten.filter((name) => prefixes.some((p) => name.startsWith(p))).length;
+      for (const { role, report } of reports) expect([report.bulk?.files, report.bulk?.check]).toEqual([recordFiles(role === 'rest' ? ['public-', 'nonpublic-'] : ['public-']), 'rows']);
       expect(Object.fromEntries(reports.map(({ role, report }) => [role, report.quads]))).toEqual({ rest: distinctPublic() + DISTINCT_NON_PUBLIC, sparql: distinctPublic() });
       const graphs = generationGraphs(made.id);
       expect(await isPublished(server, made.id)).toBe(true);
       expect(await count(`GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${graphs.nonPublicPrefix}"))`)).toBe(DISTINCT_NON_PUBLIC);
-      expect(await count(`GRAPH <${graphs.unionGraph}> { ?s ?p ?o }`)).toBe(RECORDS * 3 + 1);
-      // The public server: the public part only, nothing private.
       const apartCount = async (where: string): Promise<number> =>
         Number(json((await apartServer.query(`SELECT (COUNT(*) AS ?n) WHERE { ${where} }`, 'application/sparql-results+json')).body).results.bindings[0]?.n?.value);
-      expect([await isPublished(apartServer, made.id, 'public'), await isPublished(apartServer, made.id)]).toEqual([true, false]);
+      // Before `finish`: the union graph holds the copies that name a blank node (two per record), loaded with
+      // their record graphs, and /sparql's server does not serve the generation yet.
+      expect(await apartCount(`GRAPH <${graphs.unionGraph}> { ?s ?p ?o }`)).toBe(RECORDS * 2);
+      expect([await isPublished(apartServer, made.id, 'public'), await isPublished(apartServer, made.id, 'public', true)]).toEqual([true, false]);
+      const union = await publishing.finish();
+      expect(union?.statements).toBe(RECORDS * 2);
+      expect(union?.rowsAdded).toBe(RECORDS + 1);
+      // The public server: the public part only, nothing private, its union graph whole; the REST server never
+      // loads the union graph's own files (it does not serve /sparql).
+      expect([await isPublished(apartServer, made.id, 'public'), await isPublished(apartServer, made.id, 'public', true), await isPublished(apartServer, made.id)]).toEqual([true, true, false]);
       expect(await apartCount(`GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${graphs.publicPrefix}"))`)).toBe(distinctPublic());
       expect(await apartCount(`GRAPH <${graphs.unionGraph}> { ?s ?p ?o }`)).toBe(RECORDS * 3 + 1);
       expect(await apartCount(`GRAPH ?g { ?s ?p "Geheim"@nl }`)).toBe(0);
+      expect(await count(`GRAPH <${graphs.unionGraph}> { ?s ?p ?o }`)).toBe(RECORDS * 2);
       // The stored index (after) ran once, beside the loads, told when both servers held the generation; the folder
       // and both load lists are empty again.
       expect(after).toBe(1);

@@ -1,7 +1,8 @@
 /**
  * The bulk loader's files (src/store/remote/bulk-files.ts), written by the tap on a generation's N-Quads streams
  * while it is made, and from a finished generation's files: the statements of every block are those of the
- * generation, each graph under its prefixed name, the public ones also in the union graph, nothing private in a
+ * generation, each graph under its prefixed name, the public ones also in the union graph (those without a blank
+ * node in the union graph's own files), nothing private in a
  * public file; however the writer cuts its text into chunks, the files are the same; a graph that comes back with
  * blank nodes is refused; a generation that fails leaves no folder. Expected quads are read off the hand-written
  * N-Quads with n3, not with the code under test.
@@ -13,7 +14,7 @@ import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { Parser, type Quad } from 'n3';
 import { createGeneration } from '../../src/store/generations.js';
-import { BulkFiles } from '../../src/store/remote/bulk-files.js';
+import { BulkFiles, namesBlankNode } from '../../src/store/remote/bulk-files.js';
 import { generationGraphs } from '../../src/store/remote/graph-view.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
 
@@ -46,13 +47,14 @@ function lines(records: number): { pub: string[]; nonPub: string[] } {
 
 /** Every statement of the gunzipped TriG files of `folder`, by file name prefix, as `s p o g` strings (blank nodes per file). */
 async function fileQuads(folder: string): Promise<{ names: string[]; public: string[]; nonPublic: string[]; texts: Map<string, string> }> {
-  const names = (await readdir(folder)).sort();
+  const names = (await readdir(folder)).filter((name) => name.endsWith('.trig.gz')).sort();
   const out = { names, public: [] as string[], nonPublic: [] as string[], texts: new Map<string, string>() };
   for (const name of names) {
     const text = gunzipSync(await readFile(join(folder, name))).toString('utf8');
     out.texts.set(name, text);
     const quads = new Parser({ format: 'application/trig', blankNodePrefix: `${name}-` }).parse(text);
-    (name.startsWith('public-') ? out.public : out.nonPublic).push(...quads.map(show));
+    // The union graph's own files count with the public ones: together they hold the public part.
+    (name.startsWith('nonpublic-') ? out.nonPublic : out.public).push(...quads.map(show));
   }
   return out;
 }
@@ -94,6 +96,15 @@ describe('bulk files', () => {
     expect([...new Set(written.public.map(unlabel))].sort()).toEqual(expected(pub.join('\n'), graphs.publicPrefix, graphs.unionGraph, 'x').map(unlabel));
     expect([...new Set(written.nonPublic.map(unlabel))].sort()).toEqual(expected(nonPub.join('\n'), graphs.nonPublicPrefix, undefined, 'x').map(unlabel));
     expect(written.public.join('\n')).not.toContain('Geheim');
+    // The union graph's own files hold its statements without a blank node, the public files the rest.
+    const unionFiles = written.names.filter((name) => name.startsWith('union-'));
+    expect(unionFiles.length).toBeGreaterThan(0);
+    for (const name of unionFiles) {
+      expect(written.texts.get(name)).not.toContain('_:');
+      expect([...(written.texts.get(name) as string).matchAll(/^<([^>]+)> \{$/gm)].map((m) => m[1])).toEqual(expect.arrayContaining([graphs.unionGraph]));
+    }
+    const unionInUnionFiles = written.public.filter((q) => q.endsWith(` ${graphs.unionGraph}`) && !q.includes('_:'));
+    expect(unionInUnionFiles.length).toBe(files.unionFileStatements);
     // Several public files at 50 statements each (a graph and its union copy: 8 to 10 statements), one graph never cut.
     expect(written.names.filter((name) => name.startsWith('public-')).length).toBeGreaterThan(4);
     for (const [name, text] of written.texts) {
@@ -170,7 +181,7 @@ describe('bulk files', () => {
       { tap, derive: async () => void (seenAtDerive = await readdir(files!.folder)) },
     );
     // Every file is finished before the generation is checked and derived from.
-    expect(seenAtDerive).toEqual(['nonpublic-00001.trig.gz', 'public-00001.trig.gz']);
+    expect(seenAtDerive).toEqual(['.owner.json', 'nonpublic-00001.trig.gz', 'public-00001.trig.gz', 'union-00001.trig.gz']);
     expect(files?.id).toBe(made.id);
     expect(files?.countsOf('public').quads).toBe(5 * 4);
 
@@ -194,5 +205,12 @@ describe('bulk files', () => {
     const tap = files.tap();
     const text = [`_:a <${LABEL}> "x" ${g(1)} .`, `${g(2)} <${LABEL}> "y" ${g(2)} .`, `_:a <${LABEL}> "z" ${g(1)} .`, ''].join('\n');
     await expect(tap.public(text).then(() => tap.end())).rejects.toThrow(`the statements of graph ${g(1)} are not together and name blank nodes`);
+  });
+
+  it('tells a statement that names a blank node from one whose literal only holds the text', () => {
+    expect(namesBlankNode('_:b1 <http://example.org/p> "x"')).toBe(true);
+    expect(namesBlankNode('<http://example.org/s> <http://example.org/p> _:b1')).toBe(true);
+    expect(namesBlankNode('<http://example.org/s> <http://example.org/p> "_:b1 is not a node"')).toBe(false);
+    expect(namesBlankNode('<http://example.org/s> <http://example.org/p> <http://example.org/_:o>')).toBe(false);
   });
 });

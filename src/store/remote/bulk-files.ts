@@ -1,8 +1,11 @@
 /**
  * The files Virtuoso's bulk loader reads (bulk-load.ts): a generation's statements as gzipped TriG, one block per
- * graph, graph names already prefixed (graph-view.ts), each public graph's block followed by the same statements
- * in the generation's union graph. Public and non-public statements go to files of their own (`public-00001.trig.gz`,
- * `nonpublic-00001.trig.gz`), so that the public SPARQL endpoint's own server loads the public ones only.
+ * graph, graph names already prefixed (graph-view.ts). Public and non-public statements go to files of their own
+ * (`public-00001.trig.gz`, `nonpublic-00001.trig.gz`), so that the public SPARQL endpoint's own server loads the
+ * public ones only. The public statements are also written into the generation's union graph (the SPARQL
+ * endpoint's default graph): those without a blank node in files of their own (`union-00001.trig.gz`), loaded
+ * after the record graphs, once the REST API can serve the generation; those with one beside their graph's block,
+ * in the same file, because blank-node labels are scoped to a file and the union graph must name the same nodes.
  *
  * The files are written once per generation, whoever loads them: while the data command writes the generation
  * (a tap on its two N-Quads streams, `tap()`: nothing is read back), or from a finished generation's files
@@ -10,20 +13,20 @@
  * finished (`follow`), so that loading starts with the first file, and the folder is removed once every server
  * has loaded them.
  *
- * Files are cut at graph boundaries: blank-node labels are scoped to a file, so a graph's statements stay in one
- * file, and its union-graph copy follows it in the same file (the same blank nodes). A graph whose statements come
- * back later, after another graph's, is written as a second block, unless both runs name blank nodes: they could
- * name the same node, which two files would make two; such a graph is refused. TriG rather than N-Quads: a block
- * names its graph once, where N-Quads repeat the long prefixed name on every line (456 MB of text instead of 715 MB
- * at 10,000 objects).
+ * Files are cut at graph boundaries: a graph's statements stay in one file. A graph whose statements come back
+ * later, after another graph's, is written as a second block, unless both runs name blank nodes: they could name
+ * the same node, which two files would make two; such a graph is refused. TriG rather than N-Quads: a block names
+ * its graph once, where N-Quads repeat the long prefixed name on every line (456 MB of text instead of 715 MB at
+ * 10,000 objects).
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, constants as zlib } from 'node:zlib';
-import { NONPUBLIC_FILE, PUBLIC_FILE, type GenerationTap } from '../generations.js';
+import { NONPUBLIC_FILE, OWNER_FILE, PUBLIC_FILE, type GenerationTap } from '../generations.js';
 import { WholeLines } from '../line-reader.js';
 import { graphStatement, parseQuadLine } from '../nquads-line.js';
 import type { GenerationGraphs } from './graph-view.js';
@@ -33,11 +36,15 @@ import { graphsOfFile } from './graphs-of-file.js';
 export type BulkPart = 'public' | 'nonPublic';
 
 export const BULK_PARTS: readonly BulkPart[] = ['public', 'nonPublic'];
+const BULK_SERIES: readonly BulkSeries[] = ['public', 'nonPublic', 'union'];
 
-/** A finished file: its name in the folder, its part, and its statements (union-graph copies included). */
+/** The files of a part, and the union graph's own files (the public statements without a blank node, again). */
+export type BulkSeries = BulkPart | 'union';
+
+/** A finished file: its name in the folder, its series, and its statements (union-graph copies included). */
 export interface BulkFile {
   name: string;
-  part: BulkPart;
+  part: BulkSeries;
   statements: number;
 }
 
@@ -60,10 +67,12 @@ export interface PartCounts {
 export class BulkFiles {
   readonly folder: string;
   readonly serverFolder: string;
-  private readonly series: Record<BulkPart, FileSeries>;
+  private readonly series: Record<BulkSeries, FileSeries>;
   private readonly finished: BulkFile[] = [];
   private readonly followers = new Set<(file: BulkFile) => void>();
   private readonly counts: Record<BulkPart, PartCounts> = { public: { graphs: 0, quads: 0 }, nonPublic: { graphs: 0, quads: 0 } };
+  /** Statements written to the union graph's own files. */
+  private unionStatements = 0;
   private readonly closed: Promise<void>;
   private settle!: { resolve: () => void; reject: (err: Error) => void };
   private ended = false;
@@ -79,41 +88,59 @@ export class BulkFiles {
     this.folder = path.join(options.dir, id);
     this.serverFolder = path.posix.join(options.serverDir ?? options.dir, id);
     const perFile = Math.max(1, options.fileStatements ?? 1_000_000);
-    const onFile = (part: BulkPart) => (name: string, statements: number) => this.announce({ name, part, statements });
-    this.series = { public: new FileSeries(this.folder, 'public', perFile, onFile('public')), nonPublic: new FileSeries(this.folder, 'nonpublic', perFile, onFile('nonPublic')) };
+    const onFile = (part: BulkSeries) => (name: string, statements: number) => this.announce({ name, part, statements });
+    this.series = {
+      public: new FileSeries(this.folder, 'public', perFile, onFile('public')),
+      nonPublic: new FileSeries(this.folder, 'nonpublic', perFile, onFile('nonPublic')),
+      union: new FileSeries(this.folder, 'union', perFile, onFile('union')),
+    };
     this.closed = new Promise<void>((resolve, reject) => (this.settle = { resolve, reject }));
     // Observed by follow(); a failure nobody follows is the writer's to report.
     this.closed.catch(() => undefined);
   }
 
-  /** An empty folder for generation `id`'s files (a folder left by a killed command is emptied first). */
+  /**
+   * An empty folder for generation `id`'s files (a folder left by a killed command is emptied first), naming this
+   * process as its owner: a folder whose owner is gone is a publication that will not finish (stores.ts, `ensureUnion`).
+   */
   static async create(options: BulkFilesOptions, id: string, graphs: GenerationGraphs): Promise<BulkFiles> {
     const files = new BulkFiles(options, id, graphs);
     await rm(files.folder, { recursive: true, force: true });
     await mkdir(files.folder, { recursive: true });
+    await writeFile(path.join(files.folder, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname() }));
     return files;
   }
 
-  /** Writes one graph's statements (`s p o` each, distinct) as a block of `part`: `name` is the graph's IRI term (`<…>`). */
-  async writeGraph(part: BulkPart, name: string, triples: readonly string[]): Promise<void> {
+  /**
+   * Writes one graph's statements (`s p o` each, distinct) as a block of `part`: `name` is the graph's IRI term
+   * (`<…>`). With `unionOnly`, only the union files' copies of a public graph (its union graph loaded again).
+   */
+  async writeGraph(part: BulkPart, name: string, triples: readonly string[], unionOnly = false): Promise<void> {
     if (triples.length === 0) return;
     this.startedAt ??= performance.now();
     const counts = this.counts[part];
     counts.graphs++;
     counts.quads += triples.length;
-    // A block `<graph> { s p o . … }`, and for a public graph the same statements in a union-graph block. Each
-    // triple is an N-Triples statement, which is Turtle.
-    const block = `${triples.join(' .\n')} .\n}\n`;
+    // A block `<graph> { s p o . … }`; each triple is an N-Triples statement, which is Turtle.
     const prefix = part === 'public' ? this.graphs.publicPrefix : this.graphs.nonPublicPrefix;
-    const text = `<${prefix}${name.slice(1, -1)}> {\n${block}`;
-    if (part === 'public') await this.series.public.write(`${text}<${this.graphs.unionGraph}> {\n${block}`, 2 * triples.length);
-    else await this.series.nonPublic.write(text, triples.length);
+    const block = (graph: string, list: readonly string[]): string => `<${graph}> {\n${list.join(' .\n')} .\n}\n`;
+    const text = block(`${prefix}${name.slice(1, -1)}`, triples);
+    if (part === 'nonPublic') return this.series.nonPublic.write(text, triples.length);
+    // The union copy: statements naming a blank node in the same file as the graph's, the others in the union files.
+    const blank: string[] = [];
+    const plain: string[] = [];
+    for (const t of triples) (t.includes('_:') && namesBlankNode(t) ? blank : plain).push(t);
+    if (!unionOnly) await this.series.public.write(blank.length === 0 ? text : text + block(this.graphs.unionGraph, blank), triples.length + blank.length);
+    if (plain.length > 0) {
+      this.unionStatements += plain.length;
+      await this.series.union.write(block(this.graphs.unionGraph, plain), plain.length);
+    }
   }
 
   /** Finishes the last files; followers then see every file. */
   async close(): Promise<void> {
     try {
-      for (const part of BULK_PARTS) await this.series[part].close();
+      for (const series of BULK_SERIES) await this.series[series].close();
       this.closedAt = performance.now();
       this.ended = true;
       this.settle.resolve();
@@ -127,7 +154,7 @@ export class BulkFiles {
   fail(err: unknown): void {
     if (this.ended) return;
     this.ended = true;
-    for (const part of BULK_PARTS) this.series[part].destroy();
+    for (const series of BULK_SERIES) this.series[series].destroy();
     this.settle.reject(err instanceof Error ? err : new Error(String(err)));
   }
 
@@ -135,7 +162,7 @@ export class BulkFiles {
    * Calls `onFile` for every finished file of `parts`, those finished already first, then each as it is
    * finished; resolves once the last file is finished (rejects when writing failed).
    */
-  async follow(parts: readonly BulkPart[], onFile: (file: BulkFile) => void): Promise<void> {
+  async follow(parts: readonly BulkSeries[], onFile: (file: BulkFile) => void): Promise<void> {
     const wanted = (file: BulkFile): void => {
       if (parts.includes(file.part)) onFile(file);
     };
@@ -151,6 +178,16 @@ export class BulkFiles {
   /** Graphs and statements of a part, written so far (all of them once closed). */
   countsOf(part: BulkPart): PartCounts {
     return { ...this.counts[part] };
+  }
+
+  /** The generation's union graph, which the union files (and the blank-node copies beside each graph) fill. */
+  get unionGraph(): string {
+    return this.graphs.unionGraph;
+  }
+
+  /** Statements in the union graph's own files, so far (with repeats across graphs: the server keeps one). */
+  get unionFileStatements(): number {
+    return this.unionStatements;
   }
 
   /** Files finished so far. */
@@ -187,14 +224,17 @@ export class BulkFiles {
     };
   }
 
-  /** Writes the files of the finished generation in `generationDir` (its two N-Quads files read again), then closes. */
-  async fromGeneration(generationDir: string, parts: readonly BulkPart[] = BULK_PARTS, onProgress?: (quads: number) => void): Promise<void> {
+  /**
+   * Writes the files of the finished generation in `generationDir` (its two N-Quads files read again), then
+   * closes; with `unionOnly`, the union files alone (from the public file).
+   */
+  async fromGeneration(generationDir: string, parts: readonly BulkPart[] = BULK_PARTS, onProgress?: (quads: number) => void, unionOnly = false): Promise<void> {
     try {
       let quads = 0;
       let graphs = 0;
-      for (const part of parts) {
+      for (const part of unionOnly ? (['public'] as const) : parts) {
         for await (const { name, triples } of graphsOfFile(path.join(generationDir, part === 'public' ? PUBLIC_FILE : NONPUBLIC_FILE))) {
-          await this.writeGraph(part, name, triples);
+          await this.writeGraph(part, name, triples, unionOnly);
           quads += triples.length;
           if (++graphs % 1000 === 0) onProgress?.(quads);
         }
@@ -343,4 +383,12 @@ class FileSeries {
     this.stream = undefined;
     this.onFile(this.name, statements);
   }
+}
+
+/** Whether an N-Triples statement `s p o` names a blank node (as subject or object; a literal's text does not count). */
+export function namesBlankNode(triple: string): boolean {
+  if (triple.startsWith('_:')) return true;
+  // The subject is an IRI, so is the predicate; neither holds `>` or a space.
+  const object = triple.indexOf('> ', triple.indexOf('> <') + 2) + 2;
+  return triple.startsWith('_:', object);
 }

@@ -11,7 +11,7 @@
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { BULK_PARTS, BulkFiles } from './bulk-files.js';
+import { BULK_PARTS, BulkFiles, type BulkSeries } from './bulk-files.js';
 import type { GenerationGraphs } from './graph-view.js';
 import { type Isql, sqlNumber, sqlString } from './isql.js';
 
@@ -47,6 +47,8 @@ export interface BulkLoadReport {
    * checkpoint: every distinct statement of every graph, the union graph's included.
    */
   rowsAdded: number;
+  /** Rows of the union graph after the record graphs' files: the copies of statements that name a blank node. */
+  unionRows: number;
   /**
    * Milliseconds writing the files (files are loaded meanwhile; 0 when they were written before the load), and
    * from the last file written until every file is loaded and checkpointed.
@@ -68,9 +70,10 @@ export class BulkLoader {
   }
 
   /**
-   * Loads the files of the generation in `generationDir` under `graphs`' names; the server then holds them. With
-   * `publicOnly`, its public statements only (the non-public file is not read, and the report counts none of it).
-   * The bulk files are written from the generation's files here, loaded as each is finished, and removed after.
+   * Loads the files of the generation in `generationDir` under `graphs`' names, the union graph's files last; the
+   * server then holds them. With `publicOnly`, its public statements only (the non-public file is not read, and
+   * the report counts none of it). The bulk files are written from the generation's files here, loaded as each is
+   * finished, and removed after.
    */
   async load(generationDir: string, id: string, graphs: GenerationGraphs, onProgress?: (quads: number) => void, publicOnly = false): Promise<BulkLoadReport> {
     const files = await BulkFiles.create(this.options, id, graphs);
@@ -79,7 +82,25 @@ export class BulkLoader {
       const writing = files.fromGeneration(generationDir, parts, onProgress);
       writing.catch(() => undefined);
       const [report] = await Promise.all([this.loadFiles(files, publicOnly), writing]);
-      return report;
+      const union = await this.loadUnion(files);
+      return { ...report, files: report.files + union.files, loadMs: report.loadMs + union.ms };
+    } finally {
+      await files.remove();
+    }
+  }
+
+  /**
+   * Loads the union graph of the generation in `generationDir` again from its public file (the union files alone:
+   * the copies that name a blank node came with the record graphs). For a publication that did not live to load
+   * them; loading a statement the graph holds already changes nothing.
+   */
+  async loadUnionFromGeneration(generationDir: string, id: string, graphs: GenerationGraphs): Promise<{ files: number; statements: number; rowsAdded: number; ms: number }> {
+    const files = await BulkFiles.create(this.options, id, graphs);
+    try {
+      const writing = files.fromGeneration(generationDir, ['public'], undefined, true);
+      writing.catch(() => undefined);
+      const [loaded] = await Promise.all([this.loadUnion(files), writing]);
+      return loaded;
     } finally {
       await files.remove();
     }
@@ -87,10 +108,44 @@ export class BulkLoader {
 
   /**
    * Loads bulk files (being written, or written while the data command made the generation) into the server,
-   * each as soon as it is finished: all of them, or with `publicOnly` the public ones. The files stay: whoever
-   * made them removes them once every server has loaded them.
+   * each as soon as it is finished: the record graphs' files of both parts, or with `publicOnly` the public ones;
+   * not the union graph's own files ({@link loadUnion}). The files stay: whoever made them removes them once
+   * every server has loaded them.
    */
   async loadFiles(files: BulkFiles, publicOnly = false): Promise<BulkLoadReport> {
+    const parts = publicOnly ? (['public'] as const) : BULK_PARTS;
+    const loaded = await this.loadSeries(files, parts);
+    const counts = parts.map((part) => files.countsOf(part));
+    return {
+      graphs: counts.reduce((sum, part) => sum + part.graphs, 0),
+      publicQuads: counts[0]?.quads ?? 0,
+      nonPublicQuads: counts[1]?.quads ?? 0,
+      files: loaded.files,
+      rowsAdded: loaded.rowsAdded,
+      unionRows: await this.graphRows(files.unionGraph),
+      writeMs: loaded.writeMs,
+      loadMs: loaded.loadMs,
+      ...(loaded.writtenBefore === undefined ? {} : { writtenBefore: loaded.writtenBefore }),
+    };
+  }
+
+  /**
+   * Loads the union graph's own files (bulk-files.ts), once they are all written. The loader's own record of each
+   * file (`DB.DBA.LOAD_LIST`) says whether it loaded; the rows the union graph gained can be fewer than the
+   * statements in the files (a statement in several record graphs is one in the union graph), never more.
+   */
+  async loadUnion(files: BulkFiles): Promise<{ files: number; statements: number; rowsAdded: number; ms: number }> {
+    const unionGraph = files.unionGraph;
+    const before = await this.graphRows(unionGraph);
+    const loaded = await this.loadSeries(files, ['union']);
+    const rowsAdded = (await this.graphRows(unionGraph)) - before;
+    const statements = files.unionFileStatements;
+    if (rowsAdded > statements) throw new Error(`the union graph ${unionGraph} gained ${rowsAdded} statements from files that hold ${statements}`);
+    return { files: loaded.files, statements, rowsAdded, ms: Math.round(loaded.writeMs + loaded.loadMs) };
+  }
+
+  /** Loads the files of `series`, each as soon as it is finished; the load list's rows of the folder are removed after. */
+  private async loadSeries(files: BulkFiles, series: readonly BulkSeries[]): Promise<{ files: number; rowsAdded: number; writeMs: number; loadMs: number; writtenBefore?: number }> {
     const { isql } = this.options;
     const listed = `ll_file like ${sqlString(`${files.serverFolder}/%`)}`;
     try {
@@ -102,9 +157,8 @@ export class BulkLoader {
       // Each file is loaded as soon as it is finished, while the next ones are being written.
       const loading = new Loading(isql, files.serverFolder, this.loaders, this.options.stallMs ?? LOAD_STALL_MS);
       let registered = 0;
-      const parts = publicOnly ? (['public'] as const) : BULK_PARTS;
       await files
-        .follow(parts, (file) => {
+        .follow(series, (file) => {
           registered++;
           loading.add(file.name);
         })
@@ -120,11 +174,7 @@ export class BulkLoader {
       const failed = (await isql.run([`select ll_file, ll_state, ll_error from DB.DBA.LOAD_LIST where ${listed} and (ll_state <> 2 or ll_error is not null);`])).trim();
       if (failed !== '') throw new Error(`the server's bulk loader did not load every file: ${failed.replace(/\s+/g, ' ')}`);
       const loadMs = performance.now() - started - writeMs;
-      const counts = parts.map((part) => files.countsOf(part));
       return {
-        graphs: counts.reduce((sum, part) => sum + part.graphs, 0),
-        publicQuads: counts[0]?.quads ?? 0,
-        nonPublicQuads: counts[1]?.quads ?? 0,
         files: registered,
         rowsAdded: (await this.rows()) - rowsBefore,
         writeMs: Math.round(writeMs),

@@ -22,6 +22,11 @@ import { askBoolean } from './results.js';
 import path from 'node:path';
 
 const STATE = 'urn:x-museum-ld:state';
+/**
+ * Said of a generation whose record graphs are complete while its union graph's own files are still to load
+ * (bulk-files.ts): the REST API may serve it, `/sparql` not yet. Generations without it have their union graph.
+ */
+const UNION_PENDING = 'urn:x-museum-ld:unionPending';
 /** Statements per union-graph request, cut at a graph boundary (blank nodes stay within one request). */
 const UNION_BATCH = 20_000;
 
@@ -132,13 +137,13 @@ async function publish(server: RemoteServer, dir: string, manifest: Pick<Generat
   let graphCount = 0;
   const distinct: number[] = [];
   let bulk: PublishReport['bulk'];
-  let rowsAdded = 0;
+  let rows: { added: number; union: number } | undefined;
   if (options.bulk) {
     const loaded = options.files
       ? await options.bulk.loadFiles(options.files, options.publicOnly)
       : await options.bulk.load(dir, manifest.id, graphs, (quads) => options.onProgress?.({ file: 'bulk', quads }), options.publicOnly);
     graphCount = loaded.graphs;
-    rowsAdded = loaded.rowsAdded;
+    rows = { added: loaded.rowsAdded, union: loaded.unionRows };
     distinct.push(loaded.publicQuads, loaded.nonPublicQuads);
     bulk = { files: loaded.files, writeMs: loaded.writeMs, loadMs: loaded.loadMs, ...(loaded.writtenBefore === undefined ? {} : { writtenBefore: loaded.writtenBefore }) };
   } else {
@@ -158,12 +163,14 @@ async function publish(server: RemoteServer, dir: string, manifest: Pick<Generat
   }
   const quads = distinct.reduce((a, b) => a + b, 0);
   const checkStarted = Date.now();
-  const check = await checkCounts(server, graphs, manifest.id, { publicQuads: distinct[0] ?? 0, nonPublicQuads: distinct[1] ?? 0 }, options.bulk && { loader: options.bulk, rowsAdded });
+  const check = await checkCounts(server, graphs, manifest.id, { publicQuads: distinct[0] ?? 0, nonPublicQuads: distinct[1] ?? 0 }, options.bulk && rows && { loader: options.bulk, rows });
   if (bulk) Object.assign(bulk, { check, checkMs: Date.now() - checkStarted });
   await options.beforeComplete;
+  // Bulk files written beside the generation: their union files are loaded once it is current ({@link publishUnion}).
+  const pending = options.bulk !== undefined && options.files !== undefined;
   await server.update(
     `DELETE DATA { GRAPH <${GENERATIONS_GRAPH}> { <${graphs.marker}> <${STATE}> "loading" } } ; ` +
-      `INSERT DATA { GRAPH <${GENERATIONS_GRAPH}> { <${graphs.marker}> <${STATE}> "${options.publicOnly ? PUBLIC_PART : WHOLE}" } }`,
+      `INSERT DATA { GRAPH <${GENERATIONS_GRAPH}> { <${graphs.marker}> <${STATE}> "${options.publicOnly ? PUBLIC_PART : WHOLE}"${pending ? ` ; <${UNION_PENDING}> true` : ''} } }`,
   );
   return { graphs: graphCount, quads, ms: Date.now() - started, ...(bulk ? { bulk } : {}) };
 }
@@ -175,13 +182,41 @@ const PUBLIC_PART = 'public';
 /**
  * True when the server lists generation `id` as complete: written whole, or (`part: 'public'`, what the public
  * SPARQL view reads) at least its public part. A server that holds the public part only is not published for
- * the REST API, which then writes the whole generation there first.
+ * the REST API, which then writes the whole generation there first. With `union`, its union graph must be
+ * whole too (what `/sparql` reads as its default graph).
  */
-export async function isPublished(server: RemoteServer, id: string, part: 'whole' | 'public' = 'whole'): Promise<boolean> {
+export async function isPublished(server: RemoteServer, id: string, part: 'whole' | 'public' = 'whole', union = false): Promise<boolean> {
   const { marker } = generationGraphs(id);
   const states = part === 'whole' ? `"${WHOLE}"` : `"${WHOLE}", "${PUBLIC_PART}"`;
-  const { body: answer } = await server.query(`ASK { GRAPH <${GENERATIONS_GRAPH}> { <${marker}> <${STATE}> ?state } FILTER(?state IN (${states})) }`, 'application/sparql-results+json');
+  const whole = union ? ` FILTER NOT EXISTS { GRAPH <${GENERATIONS_GRAPH}> { <${marker}> <${UNION_PENDING}> ?pending } }` : '';
+  const { body: answer } = await server.query(`ASK { GRAPH <${GENERATIONS_GRAPH}> { <${marker}> <${STATE}> ?state } FILTER(?state IN (${states}))${whole} }`, 'application/sparql-results+json');
   return askBoolean(answer);
+}
+
+/**
+ * Loads the union graph's own files of a generation published from bulk files written beside it (the record
+ * graphs are in, the generation may be current), then clears its pending mark: `/sparql` may then serve it.
+ */
+export async function publishUnion(server: RemoteServer, loader: BulkLoader, files: BulkFiles | { generationDir: string; id: string }): Promise<UnionReport> {
+  const loaded = 'generationDir' in files ? await loader.loadUnionFromGeneration(files.generationDir, files.id, generationGraphs(files.id)) : await loader.loadUnion(files);
+  await server.update(`DELETE WHERE { GRAPH <${GENERATIONS_GRAPH}> { <${generationGraphs(files.id).marker}> <${UNION_PENDING}> ?pending } }`);
+  return loaded;
+}
+
+/** What loading a union graph's own files did: files, statements in them, rows the union graph gained, milliseconds. */
+export interface UnionReport {
+  files: number;
+  statements: number;
+  rowsAdded: number;
+  ms: number;
+}
+
+/** An error of a generation whose union graph is still being loaded: `/sparql` serves the one before until it is. */
+export class UnionPendingError extends Error {
+  constructor(id: string) {
+    super(`the union graph of generation ${id} (the default graph of /sparql) is still being loaded; /sparql serves the generation before it until it is`);
+    this.name = 'UnionPendingError';
+  }
 }
 
 /** Ids of the generations the server holds (complete or not). */
@@ -301,11 +336,11 @@ async function checkCounts(
   graphs: GenerationGraphs,
   id: string,
   expected: { publicQuads: number; nonPublicQuads: number },
-  bulk?: { loader: BulkLoader; rowsAdded: number },
+  bulk?: { loader: BulkLoader; rows: { added: number; union: number } },
 ): Promise<'rows' | 'graphs'> {
   if (bulk !== undefined) {
-    const union = await bulk.loader.graphRows(graphs.unionGraph);
-    if (bulk.rowsAdded - union === expected.publicQuads + expected.nonPublicQuads && union <= expected.publicQuads) return 'rows';
+    const { added, union } = bulk.rows;
+    if (added - union === expected.publicQuads + expected.nonPublicQuads && union <= expected.publicQuads) return 'rows';
   }
   const count = async (prefix: string): Promise<number> => {
     const query = `SELECT (COUNT(*) AS ?n) WHERE { ${graphsNamed(prefix)} GRAPH ?g { ?s ?p ?o } }`;

@@ -24,7 +24,7 @@ import { answersWithRdf, queryForm, type QueryForm } from '../query-form.js';
 import { queryOutcome, type QueryOutcome } from '../store-manager.js';
 import { queryText, RDF_FORMATS, type GenerationManifest, type QueryOptions, type QueryStore, type StoreQuery } from '../types.js';
 import { generationGraphs, type GraphView, type ViewQuery } from './graph-view.js';
-import { isPublished } from './publish.js';
+import { isPublished, UnionPendingError } from './publish.js';
 import { fixYearsInRdf, fromNTriples, jsonToCsv, jsonToTsv, normaliseJson, askBoolean } from './results.js';
 import { TruncatedAnswerError, type RemoteServer } from './remote-server.js';
 import { selectPages } from './paged-select.js';
@@ -33,7 +33,10 @@ import { rewriteOffLoop } from './view-rewrite.js';
 
 export interface RemoteStoreOptions {
   server: RemoteServer;
-  /** Read the non-public graphs too (the REST store); the SPARQL store reads the public ones only. */
+  /**
+   * Read the non-public graphs too (the REST store); the SPARQL store reads the public ones only, and serves a
+   * generation once its union graph (the default graph of /sparql) is whole.
+   */
   includeNonPublic: boolean;
   /** Base IRI of relative IRIs in queries. */
   baseIri?: string;
@@ -220,12 +223,15 @@ export class RemoteStore extends EventEmitter implements QueryStore {
   private async prepare(generationDir: string): Promise<{ manifest: GenerationManifest; nonPublicGraphs?: ReadonlySet<string> }> {
     if (this.closed) throw new Error('the store is closed');
     const manifest = parseManifest(await readFile(generationFiles(generationDir).manifest, 'utf8'));
-    if (!(await isPublished(this.options.server, manifest.id, this.options.includeNonPublic ? 'whole' : 'public'))) {
+    const { server, includeNonPublic } = this.options;
+    if (!(await isPublished(server, manifest.id, includeNonPublic ? 'whole' : 'public'))) {
       throw new Error(
         `generation ${manifest.id} is not complete on the SPARQL server at ${this.options.server.queryUrl}; ` +
           'harvest or load with STORE_URL set, or start the service with STORE_URL set, which writes the current generation',
       );
     }
+    // The public view is /sparql's, whose default graph is the union graph: loaded after the record graphs.
+    if (!includeNonPublic && !(await isPublished(server, manifest.id, 'public', true))) throw new UnionPendingError(manifest.id);
     // Announced once the server holds it, so that a refused swap starts no work derived from the generation.
     // What the app derives from it (its collection indexes) may hold the switch until it is built: without it
     // every request would wait for index queries the server takes minutes to answer, and a swap keeps the old
