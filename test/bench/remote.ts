@@ -34,7 +34,7 @@ import { generationGraphs, rewriteForView } from '../../src/store/remote/graph-v
 import { BulkLoader } from '../../src/store/remote/bulk-load.js';
 import { BulkFiles } from '../../src/store/remote/bulk-files.js';
 import { Isql, sqlString } from '../../src/store/remote/isql.js';
-import { describeCheck, graphsNamed, hasEntry, publishGeneration } from '../../src/store/remote/publish.js';
+import { describeCheck, graphsNamed, hasEntry, publishGeneration, publishUnion } from '../../src/store/remote/publish.js';
 import { QueryTemplates } from '../../src/store/remote/query-templates.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { createStores, remoteServer, type ServingStore } from '../../src/store/stores.js';
@@ -100,6 +100,10 @@ try {
   const files = await BulkFiles.create({ dir: virtuoso.loadDir }, manifest.id, generationGraphs(manifest.id));
   await files.fromGeneration(data.generation.dir);
   const published = await publishGeneration(server, data.generation.dir, manifest, { bulk, files });
+  // Then the union graph's own files, as the data command loads them once the generation is current.
+  const unionStarted = performance.now();
+  const union = await publishUnion(server, bulk, files);
+  const wholeMs = published.ms + (performance.now() - unionStarted);
   await files.remove();
   const t = performance.now();
   const embedded = new StoreManager({ includeNonPublic: true });
@@ -113,21 +117,22 @@ try {
   await embedded.close();
   const bareLoad = bareMs === undefined ? undefined : { ms: bareMs, filesMs: filesFromGenerationMs ?? NaN };
   rows.push({
-    figure: 'publication of a generation whose bulk files were written beside it (as a data command does)',
-    value: published.ms / 1000,
+    figure: 'publication of a generation whose bulk files were written beside it (as a data command does: the record graphs, then the union graph\'s own files)',
+    value: wholeMs / 1000,
     unit: 's',
     ...(bareLoad === undefined
       ? {}
       : {
           baselineName: 'the bare bulk loader on the same files: ld_dir, 2 × rdf_loader_run(), checkpoint (s)',
           baseline: bareLoad.ms / 1000,
-          ratio: published.ms / bareLoad.ms,
+          ratio: wholeMs / bareLoad.ms,
           goal: "the loader's own speed: bare ÷ publication ≥ 0.9",
-          met: bareLoad.ms / published.ms >= 0.9,
+          met: bareLoad.ms / wholeMs >= 0.9,
         }),
     note:
-      `${statements} statements (+ ${manifest.counts.publicQuads} into the union graph), ${published.graphs} graphs, ${records} records, ${published.bulk?.files ?? 0} files: ` +
-      `${(statements / (published.ms / 1000)).toFixed(0)} statements/s${bareLoad === undefined ? ' (bare loader not run: --no-bare)' : ` (bare ${(statements / (bareLoad.ms / 1000)).toFixed(0)})`}, loaded in ${((published.bulk?.loadMs ?? 0) / 1000).toFixed(1)} s, ` +
+      `REST could serve after ${(published.ms / 1000).toFixed(1)} s (the record graphs, checked), /sparql after the union graph's ${union.files} files (${((wholeMs - published.ms) / 1000).toFixed(1)} s more); ` +
+      `${statements} statements (+ ${manifest.counts.publicQuads} into the union graph), ${published.graphs} graphs, ${records} records, ${(published.bulk?.files ?? 0) + union.files} files: ` +
+      `${(statements / (wholeMs / 1000)).toFixed(0)} statements/s${bareLoad === undefined ? ' (bare loader not run: --no-bare)' : ` (bare ${(statements / (bareLoad.ms / 1000)).toFixed(0)})`}, loaded in ${((published.bulk?.loadMs ?? 0) / 1000).toFixed(1)} s, ` +
       `${published.bulk ? describeCheck(published.bulk) : 'not checked by the bulk loader'}` +
       (bareLoad === undefined ? '' : `; the files from the generation's own files (a generation made without STORE_URL) took ${(bareLoad.filesMs / 1000).toFixed(1)} s more`),
   });
