@@ -9,7 +9,7 @@
  *      `STORE_`) and is not a setting (`RATE_LIMIT=5`, `SPARQL_TIMEOUT=3`).
  */
 
-/** Prefixes reserved for the service's settings. `STORE_` is reserved for the planned remote store. */
+/** Prefixes reserved for the service's settings (`STORE_`: the remote store's, docs/remote-store.md). */
 export const RESERVED_PREFIXES = ['RATE_LIMIT', 'SPARQL_', 'DEMO_', 'V1_', 'STORE_'] as const;
 
 /** Levenshtein distance, stopping early once it exceeds `max`. */

@@ -23,7 +23,7 @@ import type { JsonNode } from '../pages/jsonld-view.js';
 import { collectionName, pageLanguage } from '../pages/messages.js';
 import { viewContext } from '../pages/negotiation.js';
 
-/** A request retries once when the store swapped generations between the index and the page query. */
+/** A request is tried up to this many times when the store swapped generations between the index and the page query. */
 const ATTEMPTS = 3;
 
 /** The collection router of `kind` (mounted under /v2). */

@@ -1,7 +1,7 @@
 /**
- * The only importer of jsonld. Frames and contexts are local files read once (frames.ts); the document loader
- * refuses every URL, so no JSON-LD code path can reach the network (a context or frame that names a remote URL
- * fails loudly instead).
+ * Framing with jsonld.js (the other importers: records/canonical-graph.ts, store/remote/results.ts). Frames and
+ * contexts are local files read once (frames.ts); the document loader refuses every URL, so no JSON-LD code path
+ * can reach the network (a context or frame that names a remote URL fails loudly instead).
  */
 import jsonld from 'jsonld';
 import { refuseRemoteDocuments, type JsonObject } from './frames.js';

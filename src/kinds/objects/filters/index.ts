@@ -1,8 +1,6 @@
 /**
  * Every filter of the objects collection, in the order pagination links list their parameters (the spec's
- * table). The colour issue adds `color`, `cssColor`, `hasColors` (and `colors`, which is not a filter) as one
- * module each here; until a module claims them their names stay reserved and answer 400 rather than
- * being silently ignored, which would list objects of every colour.
+ * table), one module each; `colors` is not a filter but the record view of kind.ts.
  */
 import { agentFilter } from './agent.js';
 import { colorFilter, cssColorFilter, hasColorsFilter } from './colors.js';
