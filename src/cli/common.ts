@@ -4,6 +4,7 @@
  * stderr (`file:line: reason` for bad input) and exit code 1; 2 for a wrong command line; and the summary
  * they print on stdout about the generation they made.
  */
+import { setPriority } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
 import type { Config } from '../config/config.js';
@@ -151,4 +152,18 @@ export async function finishPublication(command: string, id: string, publication
   stream.write(
     `${command}: the union graph (/sparql's default graph) loaded, ${loaded.statements.toLocaleString('en')} statements in ${loaded.files} files, ${(loaded.ms / 1000).toFixed(1)} s; /sparql serves ${id}\n`,
   );
+}
+
+/**
+ * Once `current` has moved, what is left of a data command (the next switch's change snapshot, the kept export)
+ * serves no reader yet: it runs at a lower CPU priority (nice 10), so that replicas swapping to the generation on
+ * the same cores come first. On Linux this lowers the command's main thread, where that work runs. A system that
+ * refuses is left as it is.
+ */
+export function yieldToReplicas(): void {
+  try {
+    setPriority(10);
+  } catch {
+    // Not allowed here (or not supported): the command runs on at its own priority.
+  }
 }

@@ -11,7 +11,7 @@ import { readRecordIndex } from '../store/record-files.js';
 import { readImageVerdicts, writeImageVerdicts } from '../harvest/image-verdicts.js';
 import { ChangesLineError, EXPORT_FILES, keepExport, keptExportDir, mergeChanges, mergeFolder, type ExportFile, type MergedExport } from '../harvest/kept-export.js';
 import { rm, stat } from 'node:fs/promises';
-import { cliSettings, finishPublication, parseCommandLine, printGeneration, runCli, UsageError, reportPublication } from './common.js';
+import { cliSettings, finishPublication, parseCommandLine, printGeneration, runCli, UsageError, reportPublication, yieldToReplicas } from './common.js';
 import { createProgress } from './progress.js';
 import { storedIndexOption } from './stored-index.js';
 import { bytesOfFolder, heapToRaise, heapWanted, rerunWithHeap } from './heap.js';
@@ -89,7 +89,10 @@ runCli(USAGE, async () => {
         },
         parent,
         // Replicas swap from here on; a first harvest's change snapshot is completed after (record-switch.ts).
-        onCurrent: () => process.stderr.write('harvest: current moved; completing the change snapshot\n'),
+        onCurrent: () => {
+          process.stderr.write('harvest: current moved; completing the change snapshot\n');
+          yieldToReplicas();
+        },
       },
     );
     // What the next harvest --changes applies its changes to.
