@@ -59,6 +59,14 @@ export interface BulkLoadReport {
   writtenBefore?: number;
 }
 
+/** What loading a union graph's own files did: files, statements in them, rows the union graph gained, milliseconds. */
+export interface UnionReport {
+  files: number;
+  statements: number;
+  rowsAdded: number;
+  ms: number;
+}
+
 /** Publishes generation folders through the bulk loader. */
 export class BulkLoader {
   private readonly loaders: number;
@@ -94,7 +102,7 @@ export class BulkLoader {
    * the copies that name a blank node came with the record graphs). For a publication that did not live to load
    * them; loading a statement the graph holds already changes nothing.
    */
-  async loadUnionFromGeneration(generationDir: string, id: string, graphs: GenerationGraphs): Promise<{ files: number; statements: number; rowsAdded: number; ms: number }> {
+  async loadUnionFromGeneration(generationDir: string, id: string, graphs: GenerationGraphs): Promise<UnionReport> {
     const files = await BulkFiles.create(this.options, id, graphs);
     try {
       const writing = files.fromGeneration(generationDir, ['public'], undefined, true);
@@ -134,7 +142,7 @@ export class BulkLoader {
    * file (`DB.DBA.LOAD_LIST`) says whether it loaded; the rows the union graph gained can be fewer than the
    * statements in the files (a statement in several record graphs is one in the union graph), never more.
    */
-  async loadUnion(files: BulkFiles): Promise<{ files: number; statements: number; rowsAdded: number; ms: number }> {
+  async loadUnion(files: BulkFiles): Promise<UnionReport> {
     const unionGraph = files.unionGraph;
     const before = await this.graphRows(unionGraph);
     const loaded = await this.loadSeries(files, ['union']);

@@ -14,7 +14,9 @@
 import { NONPUBLIC_FILE, PUBLIC_FILE } from '../generations.js';
 import type { GenerationManifest } from '../types.js';
 import type { BulkFiles } from './bulk-files.js';
-import type { BulkLoader } from './bulk-load.js';
+import type { BulkLoader, UnionReport } from './bulk-load.js';
+
+export type { UnionReport } from './bulk-load.js';
 import { GENERATIONS_GRAPH, generationGraphs, type GenerationGraphs } from './graph-view.js';
 import { graphsOfFile } from './graphs-of-file.js';
 import type { RemoteServer } from './remote-server.js';
@@ -195,7 +197,8 @@ export async function isPublished(server: RemoteServer, id: string, part: 'whole
 
 /**
  * Loads the union graph's own files of a generation published from bulk files written beside it (the record
- * graphs are in, the generation may be current), then clears its pending mark: `/sparql` may then serve it.
+ * graphs are in, the generation may be current), or writes them again from the generation's folder (a command
+ * that did not live to load them), then clears its pending mark: `/sparql` may then serve it.
  */
 export async function publishUnion(server: RemoteServer, loader: BulkLoader, files: BulkFiles | { generationDir: string; id: string }): Promise<UnionReport> {
   const loaded = 'generationDir' in files ? await loader.loadUnionFromGeneration(files.generationDir, files.id, generationGraphs(files.id)) : await loader.loadUnion(files);
@@ -203,13 +206,6 @@ export async function publishUnion(server: RemoteServer, loader: BulkLoader, fil
   return loaded;
 }
 
-/** What loading a union graph's own files did: files, statements in them, rows the union graph gained, milliseconds. */
-export interface UnionReport {
-  files: number;
-  statements: number;
-  rowsAdded: number;
-  ms: number;
-}
 
 /** An error of a generation whose union graph is still being loaded: `/sparql` serves the one before until it is. */
 export class UnionPendingError extends Error {
