@@ -15,6 +15,7 @@ import express, { type Router } from 'express';
 import type { AppContext } from './app-context.js';
 import { apiDocsRoutes } from './endpoints/api-docs.js';
 import { changeRoutes, type ChangeRouteOptions } from './changes/routes.js';
+import { streamRoutes, type StreamRouteOptions } from './changes/stream-routes.js';
 import { catalogRoutes } from './endpoints/catalog.js';
 import { dumpRoutes } from './endpoints/dumps.js';
 import { healthRoutes } from './endpoints/health.js';
@@ -52,6 +53,8 @@ export interface AppOptions {
   rateLimitCounters?: SharedRateLimitCounters;
   /** The change feed at /v2/changes (src/changes/routes.ts); tests set a small page size. */
   changes?: ChangeRouteOptions;
+  /** Options of the event streams (page size). */
+  streams?: StreamRouteOptions;
   /** The clock of the v1 sunset, in milliseconds since the epoch (Date.now by default); tests inject one. */
   now?: () => number;
   /** The generation `current` names, shown by /readyz beside the served one (src/store/follow-current.ts). */
@@ -109,6 +112,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
     indexRoutes(ctx, kinds),
     dumpRoutes(ctx, ctx.kinds),
     changeRoutes(ctx, ctx.kinds, options.changes),
+    streamRoutes(ctx, options.streams),
   );
   if (options.sparqlStore !== undefined) app.use('/sparql', sparqlRoutes(ctx, { store: options.sparqlStore, rateLimitCounters: options.rateLimitCounters }));
   app.use('/v1', v1Routes(ctx, { now: options.now, counters: options.rateLimitCounters }));

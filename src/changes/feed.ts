@@ -6,13 +6,11 @@
 import { stat } from 'node:fs/promises';
 import type { RecordKinds } from '../vocab/record-kinds.js';
 import type { Change } from './diff.js';
-import { committedBlocks, logDir, readBlockChanges, readBlockHeaders, readBlockUpdates, type BlockHeader } from './log.js';
+import { BlockChangesCache, committedBlocks, logDir, readBlockHeaders, readBlockUpdates, type BlockHeader } from './log.js';
 
 export const DISCOVERY_CONTEXT = 'http://iiif.io/api/discovery/1/context.json';
 /** Changes per page (the last page holds the rest). */
 export const DEFAULT_PAGE_SIZE = 1000;
-/** Blocks whose changes are kept in memory at a time (the first block of a big collection is the largest). */
-const BLOCK_CACHE = 4;
 
 /**
  * The feed's `@context`: IIIF Change Discovery's, which neither defines the record classes nor can (they are
@@ -71,7 +69,7 @@ interface Index {
 export class ChangeFeed {
   private index: Index | undefined;
   private readonly headers = new Map<number, BlockHeader>();
-  private readonly changes = new Map<number, Change[]>();
+  private readonly changes: BlockChangesCache;
 
   private readonly context: FeedContext;
   /** The deployment's base URL, which the record IRIs of the log begin with. */
@@ -85,6 +83,7 @@ export class ChangeFeed {
     readonly pageSize: number = DEFAULT_PAGE_SIZE,
   ) {
     if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`page size must be a whole number >= 1, not ${pageSize}`);
+    this.changes = new BlockChangesCache(dataDir);
     this.context = feedContext(kinds);
     this.base = collectionUrl.replace(/\/v2\/changes$/, '');
   }
@@ -160,7 +159,7 @@ export class ChangeFeed {
     const items: Activity[] = [];
     for (let b = blockAt(index.starts, startIndex); b < index.blocks.length && (index.starts[b] as number) < end; b++) {
       const block = index.blocks[b] as BlockHeader;
-      const changes = await this.blockChanges(block);
+      const changes = await this.changes.get(block);
       const offset = index.starts[b] as number;
       for (let i = Math.max(0, startIndex - offset); i < changes.length && offset + i < end; i++) items.push(this.activity(changes[i] as Change, block.endTime));
     }
@@ -175,26 +174,13 @@ export class ChangeFeed {
       orderedItems: items,
     };
   }
-
-  private async blockChanges(block: BlockHeader): Promise<Change[]> {
-    let changes = this.changes.get(block.seq);
-    if (changes) {
-      // Most recently used last.
-      this.changes.delete(block.seq);
-    } else {
-      changes = await readBlockChanges(this.dataDir, block);
-    }
-    this.changes.set(block.seq, changes);
-    while (this.changes.size > BLOCK_CACHE) this.changes.delete(this.changes.keys().next().value as number);
-    return changes;
-  }
 }
 
 /**
  * The committed blocks up to the last one that ended on `servedId` (a change shows only once the service
  * serves its generation); all committed blocks when the served generation is not in the log.
  */
-async function servedBlocks(dataDir: string, servedId: string | undefined, headers: Map<number, BlockHeader>): Promise<BlockHeader[]> {
+export async function servedBlocks(dataDir: string, servedId: string | undefined, headers: Map<number, BlockHeader>): Promise<BlockHeader[]> {
   const blocks = committedBlocks(await readBlockHeaders(dataDir, headers), servedId);
   const lastServed = blocks.map((b) => b.to).lastIndexOf(servedId ?? '');
   return lastServed >= 0 ? blocks.slice(0, lastServed + 1) : blocks;
@@ -237,7 +223,7 @@ export class ChangeTimes {
 }
 
 /** The index of the block holding stream position `pos` (binary search over the block starts). */
-function blockAt(starts: readonly number[], pos: number): number {
+export function blockAt(starts: readonly number[], pos: number): number {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {

@@ -71,17 +71,45 @@ async function readHeader(file: string): Promise<BlockHeader> {
   }
 }
 
+/** The text of one block file: its header line, then one change per line. */
+export async function readBlockText(dataDir: string, header: BlockHeader): Promise<string> {
+  return readFile(blockFile(dataDir, header.seq), 'utf8');
+}
+
 /** The changes of one block, in order. */
 export async function readBlockChanges(dataDir: string, header: BlockHeader): Promise<Change[]> {
-  const lines = (await readFile(blockFile(dataDir, header.seq), 'utf8')).split('\n');
+  const lines = (await readBlockText(dataDir, header)).split('\n');
   const changes = lines.slice(1, 1 + header.count).map((line) => JSON.parse(line) as Change);
   if (changes.length !== header.count) throw new Error(`change log block ${header.seq} has ${changes.length} changes, its header says ${header.count}`);
   return changes;
 }
 
+/** Blocks whose changes are kept in memory at a time (the first block of a big collection is the largest). */
+const BLOCK_CACHE = 4;
+
+/** The changes of the blocks last read, the most recently used kept (blocks never change once written). */
+export class BlockChangesCache {
+  private readonly changes = new Map<number, Change[]>();
+
+  constructor(private readonly dataDir: string) {}
+
+  async get(block: BlockHeader): Promise<Change[]> {
+    let changes = this.changes.get(block.seq);
+    if (changes) {
+      // Most recently used last.
+      this.changes.delete(block.seq);
+    } else {
+      changes = await readBlockChanges(this.dataDir, block);
+    }
+    this.changes.set(block.seq, changes);
+    while (this.changes.size > BLOCK_CACHE) this.changes.delete(this.changes.keys().next().value as number);
+    return changes;
+  }
+}
+
 /** The ids of the Updates of one block (the other lines are skipped unparsed: a first block is all Creates). */
 export async function readBlockUpdates(dataDir: string, header: BlockHeader): Promise<string[]> {
-  const text = await readFile(blockFile(dataDir, header.seq), 'utf8');
+  const text = await readBlockText(dataDir, header);
   const ids: string[] = [];
   for (let start = text.indexOf('\n') + 1; start > 0 && start < text.length; ) {
     const end = text.indexOf('\n', start);
