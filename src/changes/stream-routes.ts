@@ -1,14 +1,15 @@
 /**
- * GET /v2/streams/{collection} (the kind's `ldes:EventStream`) and /v2/streams/{collection}/pages/{n} (its
- * pages), mounted inside /v2 after the readiness gate, like the change feed they are made of (stream.ts).
+ * GET /v2/streams/{collection} (the kind's `ldes:EventStream`), its view `…/view` (the root of the search tree),
+ * its groups `…/groups/{g}` and its pages `…/pages/{n}`, mounted inside /v2 after the readiness gate, like the
+ * change feed they are made of (stream.ts).
  *
  * A page is written from its members: a version member's statements are the record's graph as the store serves
  * it (the kind's page query, one query for the page), in a named graph that the member's IRI names. JSON-LD is
  * the default; TriG and N-Quads keep the named graphs too; Turtle and N-Triples carry the same statements in one
  * graph (a client that extracts members by their named graph should ask for one of the first three).
  *
- * Caching as the change feed's: every page but the last is complete (`immutable`, a year); the stream and the
- * last page are revalidated on every use. Retention may drop a superseded version from a complete page; its
+ * Caching as the change feed's: every page but the last is complete (`immutable`, a year), and so is every
+ * group whose last page is; the stream, the view, the last group and the last page are revalidated on every use. Retention may drop a superseded version from a complete page; its
  * tag then changes, and a copy cached before holds a superset of it.
  */
 import { createHash } from 'node:crypto';
@@ -58,7 +59,12 @@ const type = namedNode(RDF_TYPE);
 export interface StreamRouteOptions {
   /** Positions per page; STREAM_PAGE_SIZE unless given (tests use small pages). */
   pageSize?: number;
+  /** Pages per group of the view; STREAM_GROUP_SIZE unless given. */
+  groupSize?: number;
 }
+
+/** Pages per group: the view's root has one relation per group (a hundred at a million records), a group one per page. */
+export const STREAM_GROUP_SIZE = 100;
 
 /** The URL of `collection`'s event stream. */
 export const streamUrl = (base: string, collection: string): string => `${base}/v2/streams/${collection}`;
@@ -67,6 +73,8 @@ export const streamUrl = (base: string, collection: string): string => `${base}/
 export function streamRoutes(ctx: Pick<AppContext, 'config' | 'store' | 'queries' | 'iris' | 'kinds'>, options: StreamRouteOptions = {}): Router {
   const streams = new EventStreams(ctx.config.dataDir, ctx.kinds, options.pageSize ?? STREAM_PAGE_SIZE);
   const base = ctx.config.baseUrl;
+  const groupSize = options.groupSize ?? STREAM_GROUP_SIZE;
+  if (!Number.isInteger(groupSize) || groupSize < 1) throw new Error(`group size must be a whole number >= 1, not ${groupSize}`);
   const served = (): string | undefined => ctx.store.generation?.id;
 
   const kindOf = (req: Request): { kind: string; collection: string; stream: string; records: string } => {
@@ -94,34 +102,67 @@ export function streamRoutes(ctx: Pick<AppContext, 'config' | 'store' | 'queries
     return parseRecordRows(await ctx.store.query(ctx.queries.bound(records, iris), { format: 'text/tab-separated-values', label: records }));
   };
 
+  /** Relations from `node` to each target, by the time of the target's first version (a lower bound of all under it). */
+  const relations = (node: string, targets: readonly { url: string; time: string }[]): Quad[] =>
+    targets.flatMap(({ url, time }, i) => {
+      const relation = blankNode(`r${i}`);
+      return [
+        quad(namedNode(node), namedNode(`${TREE}relation`), relation),
+        quad(relation, type, namedNode(`${TREE}GreaterThanOrEqualToRelation`)),
+        quad(relation, namedNode(`${TREE}path`), namedNode(TIMESTAMP_PATH)),
+        quad(relation, namedNode(`${TREE}value`), literal(time, namedNode(`${XSD}dateTime`))),
+        quad(relation, namedNode(`${TREE}node`), namedNode(url)),
+      ];
+    });
+  const nodeQuads = (stream: string, node: string): Quad[] => [
+    quad(namedNode(node), type, namedNode(`${TREE}Node`)),
+    quad(namedNode(node), namedNode(`${DCTERMS}isPartOf`), namedNode(stream)),
+  ];
+  const number = (req: Request, name: string): number => {
+    const raw = String(req.params[name]);
+    return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  };
+
   const router = Router();
   router.get('/streams/:collection', async (req, res) => {
     const { kind, stream } = kindOf(req);
     await send(req, res, describeStream(stream, kind), false);
   });
+  // The view: the root of the search tree, one relation per group of pages; never complete.
+  router.get('/streams/:collection/view', async (req, res) => {
+    const { kind, stream } = kindOf(req);
+    const generation = served();
+    const pages = await streams.pageCount(generation, kind);
+    const firsts = await streams.pageTimes(generation, kind, 1, pages);
+    const groups = firsts.flatMap((time, i) => (i % groupSize === 0 ? [{ url: `${stream}/groups/${i / groupSize + 1}`, time }] : []));
+    const view = viewUrl(stream);
+    await send(req, res, [...describeStream(stream, kind), ...nodeQuads(stream, view), ...retention(stream, view), ...relations(view, groups)], false);
+  });
+  // A group: one relation per page; complete once its last page is.
+  router.get('/streams/:collection/groups/:g', async (req, res) => {
+    const { kind, stream } = kindOf(req);
+    const g = number(req, 'g');
+    const generation = served();
+    const pages = await streams.pageCount(generation, kind);
+    const first = (g - 1) * groupSize + 1;
+    if (Number.isNaN(g) || first > pages) throw new NotFoundError('No such group of pages of this event stream');
+    const last = first + groupSize - 1;
+    const times = await streams.pageTimes(generation, kind, first, last);
+    const node = `${stream}/groups/${g}`;
+    const targets = times.map((time, i) => ({ url: `${stream}/pages/${first + i}`, time }));
+    await send(req, res, [...describeStream(stream, kind), ...nodeQuads(stream, node), ...relations(node, targets)], last < pages);
+  });
   router.get('/streams/:collection/pages/:n', async (req, res) => {
     const { kind, stream, records } = kindOf(req);
-    const raw = String(req.params.n);
-    const n = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+    const n = number(req, 'n');
     const generation = served();
     const page = Number.isNaN(n) ? undefined : await streams.page(generation, kind, n);
     if (page === undefined) throw new NotFoundError('No such page of this event stream');
     const graphs = await recordGraphs(records, page.entries);
     // The graphs must be those of the generation the page was cut from (a switch in between: ask again).
     if (served() !== generation) throw new Error('the served generation changed while the page was read; ask again');
-    const quads = describeStream(stream, kind, n === 1);
     const pageUrl = `${stream}/pages/${n}`;
-    quads.push(quad(namedNode(pageUrl), type, namedNode(`${TREE}Node`)));
-    if (page.nextTime !== undefined) {
-      const relation = blankNode('next');
-      quads.push(
-        quad(namedNode(pageUrl), namedNode(`${TREE}relation`), relation),
-        quad(relation, type, namedNode(`${TREE}GreaterThanOrEqualToRelation`)),
-        quad(relation, namedNode(`${TREE}path`), namedNode(TIMESTAMP_PATH)),
-        quad(relation, namedNode(`${TREE}value`), literal(page.nextTime, namedNode(`${XSD}dateTime`))),
-        quad(relation, namedNode(`${TREE}node`), namedNode(`${stream}/pages/${n + 1}`)),
-      );
-    }
+    const quads = [...describeStream(stream, kind), ...nodeQuads(stream, pageUrl)];
     page.entries.forEach((entry, i) => {
       const member = versionIri(stream, entry, ctx.iris.pidOf(kind, entry.change.id) ?? '');
       quads.push(...memberQuads(stream, member, entry, graphs.get(entry.change.id), `m${i}_`));
@@ -134,36 +175,33 @@ export function streamRoutes(ctx: Pick<AppContext, 'config' | 'store' | 'queries
 /** The IRI of a version member: the stream, the block's number, the record's pid. */
 export const versionIri = (stream: string, entry: StreamEntry, pid: string): string => `${stream}/versions/${entry.seq}/${encodeURIComponent(pid)}`;
 
-/**
- * The `ldes:EventStream` of a kind: its paths, tombstone type and view (page 1), with the view's retention
- * policy (the latest version of each record) when `withView` says the document holds the view.
- */
-function describeStream(stream: string, kind: string, withView = true): Quad[] {
+/** The URL of a stream's view (the root of its search tree). */
+const viewUrl = (stream: string): string => `${stream}/view`;
+
+/** The `ldes:EventStream` of a kind: its paths, its tombstones' type and its view. */
+function describeStream(stream: string, kind: string): Quad[] {
   const s = namedNode(stream);
-  const view = namedNode(`${stream}/pages/1`);
-  const quads = [
+  return [
     quad(s, type, namedNode(`${LDES}EventStream`)),
     quad(s, namedNode(`${DCTERMS}title`), literal(`Changes to the ${kind} records: a version of a record for each creation and update, a tombstone for each deletion`, 'en')),
     quad(s, namedNode(`${LDES}timestampPath`), namedNode(TIMESTAMP_PATH)),
     quad(s, namedNode(`${LDES}versionOfPath`), namedNode(VERSION_OF_PATH)),
     quad(s, namedNode(`${LDES}versionDeletePath`), type),
     quad(s, namedNode(`${LDES}versionDeleteObject`), namedNode(DELETE_TYPE)),
-    quad(s, namedNode(`${TREE}view`), view),
+    quad(s, namedNode(`${TREE}view`), namedNode(viewUrl(stream))),
   ];
-  if (withView) {
-    const retention = namedNode(`${stream}#retention`);
-    quads.push(
-      quad(view, type, namedNode(`${TREE}Node`)),
-      quad(view, namedNode(`${DCTERMS}isPartOf`), s),
-      quad(view, namedNode(`${LDES}retentionPolicy`), retention),
-      // LDES 1.0's form and the earlier one (which the TREE community's client knows), for one policy.
-      quad(retention, type, namedNode(`${LDES}RetentionPolicy`)),
-      quad(retention, namedNode(`${LDES}versionAmount`), literal('1', namedNode(`${XSD}integer`))),
-      quad(retention, type, namedNode(`${LDES}LatestVersionSubset`)),
-      quad(retention, namedNode(`${LDES}amount`), literal('1', namedNode(`${XSD}integer`))),
-    );
-  }
-  return quads;
+}
+
+/** The view's retention policy: the latest version of each record, in LDES 1.0's form and the earlier one (which the TREE community's client knows). */
+function retention(stream: string, view: string): Quad[] {
+  const policy = namedNode(`${stream}#retention`);
+  return [
+    quad(namedNode(view), namedNode(`${LDES}retentionPolicy`), policy),
+    quad(policy, type, namedNode(`${LDES}RetentionPolicy`)),
+    quad(policy, namedNode(`${LDES}versionAmount`), literal('1', namedNode(`${XSD}integer`))),
+    quad(policy, type, namedNode(`${LDES}LatestVersionSubset`)),
+    quad(policy, namedNode(`${LDES}amount`), literal('1', namedNode(`${XSD}integer`))),
+  ];
 }
 
 /** A member's statements: `tree:member`, its version paths, and the record's graph in its own named graph (or the tombstone). */

@@ -4,7 +4,10 @@
  * a version member (`dcterms:isVersionOf` the record, `prov:generatedAtTime` the switch), whose statements are
  * the record's graph as served, in a named graph that the member's IRI names; every Delete is a tombstone
  * (`a as:Delete`). A stream is the kind's changes in log order, cut into pages of `pageSize` positions that
- * never move; each page links the next with a `tree:GreaterThanOrEqualToRelation` on the time.
+ * never move. Its view is a search tree of two levels: the root links every group of `groupSize` pages, a group
+ * links its pages, each with a `tree:GreaterThanOrEqualToRelation` on the time of its first position. A client
+ * that comes back reads the root again, skips the groups and pages it knows to be complete, and reads the rest:
+ * only what is new (a list of pages linked one to the next would make it read them all again).
  *
  * Retention: the latest version of each record (`ldes:versionAmount 1`). A version that a later block
  * superseded is left out of its page, so a page only ever loses members, never gains or moves one: a copy a
@@ -38,8 +41,6 @@ export interface StreamPageEntries {
   entries: StreamEntry[];
   /** Pages of the stream (at least 1). */
   pages: number;
-  /** The time of the first position of the next page: the lower bound of everything reachable through it. */
-  nextTime?: string;
 }
 
 interface KindBlock {
@@ -107,8 +108,20 @@ export class EventStreams {
         entries.push({ change, seq: header.seq, time: header.endTime });
       }
     }
-    const nextTime = n < pages ? this.timeAt(stream, end) : undefined;
-    return { entries, pages, ...(nextTime === undefined ? {} : { nextTime }) };
+    return { entries, pages };
+  }
+
+  /**
+   * The time of the first position of each page from `first` to `last` (1-based, both included, cut to the
+   * pages there are): the lower bound of the versions on that page and after it.
+   */
+  async pageTimes(servedId: string | undefined, kind: string, first: number, last: number): Promise<string[]> {
+    const stream = (await this.refresh(servedId)).byKind.get(kind);
+    if (stream === undefined) return [];
+    const pages = Math.ceil(stream.total / this.pageSize);
+    const times: string[] = [];
+    for (let n = Math.max(1, first); n <= Math.min(last, pages); n++) times.push(this.timeAt(stream, (n - 1) * this.pageSize) as string);
+    return times;
   }
 
   /** The time of stream position `pos`. */
