@@ -9,6 +9,8 @@ import type { Change } from './diff.js';
 import { BlockChangesCache, committedBlocks, logDir, readBlockHeaders, readBlockUpdates, type BlockHeader } from './log.js';
 
 export const DISCOVERY_CONTEXT = 'http://iiif.io/api/discovery/1/context.json';
+/** The profile of the event streams the collection's `seeAlso` names. */
+export const LDES_SPECIFICATION = 'https://w3id.org/ldes/specification';
 /** Changes per page (the last page holds the rest). */
 export const DEFAULT_PAGE_SIZE = 1000;
 
@@ -44,6 +46,8 @@ export interface FeedCollection {
   totalItems: number;
   first: Ref;
   last: Ref;
+  /** The same changes as an event stream per kind (stream-routes.ts). */
+  seeAlso: { id: string; type: 'Dataset'; format: 'application/ld+json'; profile: string }[];
 }
 
 export interface FeedPage {
@@ -146,6 +150,7 @@ export class ChangeFeed {
       totalItems: total,
       first: { id: this.pageUrl(1), type: 'OrderedCollectionPage' },
       last: { id: this.pageUrl(pages), type: 'OrderedCollectionPage' },
+      seeAlso: this.kinds.list.map((k) => ({ id: `${this.base}/v2/streams/${k.collection}`, type: 'Dataset', format: 'application/ld+json', profile: LDES_SPECIFICATION })),
     };
   }
 

@@ -9,7 +9,8 @@
  *   - `foaf:homepage` is `{base}`; the publisher and its homepage are the museum's own, not the deployment's.
  * The datasets are the reference's, in its order, plus the production density; each kind declares its own
  * (src/kinds/<kind>/api.ts).
- * Added to the reference: each record collection's N-Quads dump as a second `dcat:distribution`, the whole
+ * Added to the reference: each record collection's N-Quads dump and event stream (/v2/streams/<name>) as
+ * further `dcat:distribution`s, the whole
  * collection's dump and the change feed (/v2/changes) as the catalog's own `dcat:distribution` (a DCAT catalog
  * is a dataset) and the SPARQL endpoint as a `dcat:DataService` under `dcat:service`.
  * The document depends on nothing but BASE_URL, so it is built once and served with a fixed ETag.
@@ -70,6 +71,16 @@ const changeFeedDistribution = (base: string): Record<string, unknown> => ({
   'rdfs:label': 'Change feed of the collection (IIIF Change Discovery 1.0, Activity Streams 2.0)',
 });
 
+/** A record collection's event stream (src/changes/stream-routes.ts): versions and tombstones, LDES on TREE. */
+const streamDistribution = (base: string, name: string): Record<string, unknown> => ({
+  '@type': 'dcat:Distribution',
+  'dct:format': 'application/ld+json',
+  'dct:conformsTo': { '@id': 'https://w3id.org/ldes/specification' },
+  'dcat:accessURL': { '@id': `${base}/v2/streams/${name}` },
+  'dcat:mediaType': 'application/ld+json',
+  'rdfs:label': `Linked Data Event Stream of all ${name}: a version for each creation and update, a tombstone for each deletion`,
+});
+
 /** The SPARQL endpoint as a DCAT data service over the record collections; its description is its own URL. */
 const sparqlService = (base: string, records: readonly Dataset[]): Record<string, unknown> => ({
   '@id': `${base}/sparql`,
@@ -96,7 +107,7 @@ const dataset = (base: string, d: Dataset): Record<string, unknown> => {
     'dct:title': d.title,
     'dct:description': d.description,
     'dct:type': { '@id': d.classIri },
-    'dcat:distribution': d.dump ? [json, dumpDistribution(base, `${d.name}.nq.gz`, `N-Quads dump of all ${d.name} (gzip)`)] : [json],
+    'dcat:distribution': d.dump ? [json, dumpDistribution(base, `${d.name}.nq.gz`, `N-Quads dump of all ${d.name} (gzip)`), streamDistribution(base, d.name)] : [json],
     'dcat:endpointURL': { '@id': url },
     'dcat:endpointDescription': { '@id': `${base}${API_DOCS_PATH}` },
   };

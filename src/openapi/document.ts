@@ -19,7 +19,7 @@ import { RecordKinds } from '../vocab/record-kinds.js';
 import { inReferenceOrder } from '../engine/catalog-dataset.js';
 import { PID } from '../vocab/iris.js';
 import { filterParameter, pagingParameters, type ParameterDoc } from './parameters.js';
-import { changeOperations, iiifOperations, v1Operations } from './more-paths.js';
+import { changeOperations, iiifOperations, streamOperations, v1Operations } from './more-paths.js';
 import { loadExamples, type CapturedExample } from './examples.js';
 import { cachedJsonLd, capitalised, rdfContent, errorContent, gatedErrors, headerRef, JSON_LD, queryParameter, responseRef, schemaRef, type Json } from './helpers.js';
 import { recordComponentName, recordComponentSchemas } from './record-schemas.js';
@@ -367,7 +367,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): Json {
   const paths: [string, Json][] = [['/v2/', catalogOperation('getCatalog', 'DCAT catalog')], ['/v2/dcat', catalogOperation('getCatalogDcat', 'DCAT catalog (alias)')]];
   for (const kind of options.kinds) paths.push(...recordOperations(kind));
   for (const kind of options.kinds) paths.push(collectionOperation(kind));
-  paths.push(...inReferenceOrder(options.kinds, (kind) => kind.api.indexPaths).map(({ path, item }): [string, Json] => [path, item]), dumpOperation(options.kinds), ...changeOperations());
+  paths.push(...inReferenceOrder(options.kinds, (kind) => kind.api.indexPaths).map(({ path, item }): [string, Json] => [path, item]), dumpOperation(options.kinds), ...changeOperations(), ...streamOperations(options.kinds.map((k) => k.collection)));
   if (options.sparql) paths.push(sparqlOperations());
   paths.push(...iiifOperations(), ...v1Operations());
   return {

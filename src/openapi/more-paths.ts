@@ -70,6 +70,60 @@ export function changeOperations(): [string, Json][] {
   ];
 }
 
+/** The RDF syntaxes of an event stream's documents, JSON-LD first (the default). */
+const STREAM_SYNTAXES = ['application/ld+json', 'application/trig', 'application/n-quads', 'text/turtle', 'application/n-triples'];
+const streamDocument = (description: string): Json => ({
+  description: `${description} JSON-LD by default; TriG, N-Quads, Turtle or N-Triples on request (Turtle and N-Triples without the members' named graphs).`,
+  headers: { ETag: ref('headers', 'ETag'), 'Cache-Control': ref('headers', 'Cache-Control') },
+  content: Object.fromEntries(STREAM_SYNTAXES.map((type) => [type, { schema: type === 'application/ld+json' ? { type: 'object' } : { type: 'string' } }])),
+});
+
+/** `/v2/streams/{collection}`: the change log as a Linked Data Event Stream per kind (docs/changes.md). */
+export function streamOperations(collections: readonly string[]): [string, Json][] {
+  const collection = { ...path('collection', 'The kind\'s collection.', collections[0] ?? 'objects'), schema: { type: 'string', enum: [...collections] } };
+  const operation = (id: string, summary: string, description: string, parameters: Json[], body: string, missing?: string): Json => ({
+    get: {
+      tags: ['Changes'],
+      operationId: id,
+      summary,
+      description,
+      parameters: [collection, ...parameters],
+      responses: { '200': streamDocument(body), '304': ref('responses', 'NotModified'), '404': { description: missing ?? 'No such event stream.', content: errors() }, ...gated() },
+    },
+  });
+  return [
+    [
+      '/v2/streams/{collection}',
+      operation(
+        'getEventStream',
+        'The event stream of a kind',
+        'The `ldes:EventStream` (Linked Data Event Streams on TREE) of a kind\'s records: a version member for every creation and update, a tombstone (`as:Delete`) for every deletion, in the order of the change feed; `ldes:timestampPath prov:generatedAtTime`, `ldes:versionOfPath dcterms:isVersionOf`, `tree:view` its view. Revalidated on every use.',
+        [],
+        'The stream.',
+      ),
+    ],
+    [
+      '/v2/streams/{collection}/view',
+      operation('getEventStreamView', 'The view of an event stream', 'The root of the stream\'s search tree: its retention policy (the latest version of each record) and one `tree:GreaterThanOrEqualToRelation` per group of pages, on the time of the group\'s first member. Revalidated on every use.', [], 'The view.'),
+    ],
+    [
+      '/v2/streams/{collection}/groups/{g}',
+      operation('getEventStreamGroup', 'A group of pages of an event stream', 'One relation per page of the group. A group whose last page is complete never changes: strong ETag and a year of freshness.', [path('g', 'Group number, from 1.', 1)], 'The group.', 'No such stream or group.'),
+    ],
+    [
+      '/v2/streams/{collection}/pages/{n}',
+      operation(
+        'getEventStreamPage',
+        'A page of an event stream',
+        'The members of a page: each version with its record\'s graph in a named graph that the member names. Every page but the last is complete: strong ETag and a year of freshness; a version a later one supersedes is left out (the retention policy), so a page only ever loses members.',
+        [path('n', 'Page number, from 1.', 1)],
+        'The page.',
+        'No such stream or page.',
+      ),
+    ],
+  ];
+}
+
 const IMAGE_ID = path('id', 'The image id, as in the records\' image URIs.', '3c312d90e8854abfbc1563c4091211cd-transcode-1814');
 const IIIF_SCHEMA: JsonSchema = { type: 'object', required: ['id', 'type'], properties: { id: { type: 'string' }, type: { type: 'string' } } };
 /** IIIF documents: `application/json` (the image information, as the Image API allows) or `application/ld+json`. */

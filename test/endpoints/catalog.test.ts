@@ -17,6 +17,16 @@ const dump = (file: string, label: string): Record<string, unknown> => ({
   'rdfs:label': label,
 });
 
+/** A record collection's event stream (LDES) as the catalog lists it (docs/changes.md, "The event streams"). */
+const stream = (name: string): Record<string, unknown> => ({
+  '@type': 'dcat:Distribution',
+  'dct:format': 'application/ld+json',
+  'dct:conformsTo': { '@id': 'https://w3id.org/ldes/specification' },
+  'dcat:accessURL': { '@id': `${BASE}/v2/streams/${name}` },
+  'dcat:mediaType': 'application/ld+json',
+  'rdfs:label': `Linked Data Event Stream of all ${name}: a version for each creation and update, a tombstone for each deletion`,
+});
+
 const tri = (nl: string, en: string, fr: string): unknown[] => [
   { '@value': nl, '@language': 'nl' },
   { '@value': en, '@language': 'en' },
@@ -27,8 +37,8 @@ const tri = (nl: string, en: string, fr: string): unknown[] => [
  * The real service's current catalog with this deployment's base: every URI of the service moves to BASE,
  * and each endpoint description is this service's documentation page ({base}/docs, where the real one has
  * /api-docs). Every dataset of the reference is kept in its order, the colour index among them; the production
- * density is added last. After the reference's own keys: each record collection's dump, the whole collection's
- * dump and the SPARQL data service.
+ * density is added last. After the reference's own keys: each record collection's dump and event stream, the
+ * whole collection's dump and the SPARQL data service.
  */
 function expectedCatalog(): unknown {
   const reference = readFileSync(new URL('../helpers/reference/dcat-catalog.jsonld', import.meta.url), 'utf8');
@@ -38,7 +48,7 @@ function expectedCatalog(): unknown {
   const datasets = doc['dcat:dataset'] as { '@id': string; 'dcat:distribution': unknown[] }[];
   expect(datasets.map((d) => d['@id'])).toContain(`${BASE}/v2/id/colors`);
   datasets.forEach((d, i) => {
-    if (i < kinds.length) d['dcat:distribution'].push(dump(`${kinds[i]}.nq.gz`, `N-Quads dump of all ${kinds[i]} (gzip)`));
+    if (i < kinds.length) d['dcat:distribution'].push(dump(`${kinds[i]}.nq.gz`, `N-Quads dump of all ${kinds[i]} (gzip)`), stream(kinds[i] as string));
   });
   datasets.push({
     '@id': `${BASE}/v2/id/production`,
