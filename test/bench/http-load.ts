@@ -28,6 +28,8 @@ export interface LoadJob {
   timeline?: boolean;
   /** steady: a request unanswered after this many ms is abandoned and counted as status `timeout`. */
   timeoutMs?: number;
+  /** sequential: request headers (an Accept, say). */
+  headers?: Record<string, string>;
 }
 
 export interface SequentialResult {
@@ -75,9 +77,9 @@ type Autocannon = (
 
 class RequestTimeout extends Error {}
 
-function get(agent: http.Agent, origin: string, path: string, timeoutMs?: number): Promise<number> {
+function get(agent: http.Agent, origin: string, path: string, timeoutMs?: number, headers?: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${origin}${path}`, { agent }, (res) => {
+    const req = http.get(`${origin}${path}`, { agent, ...(headers === undefined ? {} : { headers }) }, (res) => {
       res.on('data', () => undefined);
       res.on('end', () => resolve(res.statusCode ?? 0));
       res.on('error', reject);
@@ -95,7 +97,7 @@ async function sequential(job: LoadJob): Promise<SequentialResult> {
   for (let i = 0; i < count; i++) {
     const path = job.paths[i % job.paths.length] as string;
     const started = process.hrtime.bigint();
-    const status = await get(agent, job.origin, path);
+    const status = await get(agent, job.origin, path, undefined, job.headers);
     latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
     statuses[status] = (statuses[status] ?? 0) + 1;
   }

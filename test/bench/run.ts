@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,kinds,indexes,sparql,shared,colors,hotpath,startup,search,changes,pages] [--store remote] [--max-old-space-size=MiB] [other flags]`
+ * `npm run bench [-- --objects 10000,100000] [--only foundation,object,collection,kinds,indexes,sparql,shared,colors,hotpath,startup,search,changes,streams,pages] [--store remote] [--max-old-space-size=MiB] [other flags]`
  *
  * `--store remote` runs the remote-store benchmark (remote.ts: the service on a throw-away Virtuoso) instead
  * of the embedded ones; it is never part of the default set. Nor is `--only soak` (soak.ts, issue 44: REST and
@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rssMiBOfPid, type BenchResult } from './report.js';
 
-const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'shared', 'colors', 'hotpath', 'startup', 'search', 'changes', 'pages', 'remote', 'soak', 'ready', 'incremental'] as const;
+const BENCHMARKS = ['foundation', 'object', 'collection', 'kinds', 'indexes', 'sparql', 'shared', 'colors', 'hotpath', 'startup', 'search', 'changes', 'streams', 'pages', 'remote', 'soak', 'ready', 'incremental'] as const;
 /** Run only when asked: `--store remote` or `--only remote`, `--only soak`, `--only ready`, `--only incremental`. */
 const ON_REQUEST = new Set<string>(['remote', 'soak', 'ready', 'incremental']);
 /** Benchmarks that need the source export only, never the bench generation (a million objects take most of an hour to harvest). */
