@@ -18,7 +18,7 @@ import { JsonLdSerializer } from 'jsonld-streaming-serializer';
 import { DataFactory, Writer, type Quad, type Quad_Object, type Quad_Subject } from 'n3';
 import type { AppContext } from '../app-context.js';
 import { sendAnswer } from '../http/answer.js';
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError, ServiceUnavailableError } from '../http/errors.js';
 import { negotiate, varyOnAccept } from '../http/negotiation.js';
 import { parseRecordRows, RDF_TYPE, type RecordGraph, type Value } from '../shaping/record-graph.js';
 import { NS } from '../vocab/namespaces.js';
@@ -160,7 +160,7 @@ export function streamRoutes(ctx: Pick<AppContext, 'config' | 'store' | 'queries
     if (page === undefined) throw new NotFoundError('No such page of this event stream');
     const graphs = await recordGraphs(records, page.entries);
     // The graphs must be those of the generation the page was cut from (a switch in between: ask again).
-    if (served() !== generation) throw new Error('the served generation changed while the page was read; ask again');
+    if (served() !== generation) throw new ServiceUnavailableError(1, 'A new generation was being served while this page was read. Please retry.');
     const pageUrl = `${stream}/pages/${n}`;
     const quads = [...describeStream(stream, kind), ...nodeQuads(stream, pageUrl)];
     page.entries.forEach((entry, i) => {

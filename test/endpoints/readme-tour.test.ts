@@ -6,13 +6,13 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startDemoApp, type DemoApp } from '../helpers/demo.js';
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 /** The tour's shell block: its command lines (comments and blank lines dropped). */
 function tourCommands(): string[] {
@@ -23,19 +23,34 @@ function tourCommands(): string[] {
 
 let demo: DemoApp;
 let server: Server;
+let server6: Server | undefined;
+const TOUR_PORT = 3000;
 let origin: string;
 let dir: string;
 
 beforeAll(async () => {
   demo = await startDemoApp({}, { sparql: true });
-  server = await new Promise<Server>((resolve) => {
-    const s = demo.app.listen(0, '127.0.0.1', () => resolve(s));
+  // On the README's own origin, http://localhost:3000 (the demo's BASE_URL): the TREE client of the tour follows
+  // the absolute links of the stream, which name it. On ::1 too where the machine has it, as `localhost` may
+  // resolve there first.
+  const listen = (host: string): Promise<Server> =>
+    new Promise<Server>((resolve, reject) => {
+      const s = demo.app.listen(TOUR_PORT, host, () => resolve(s));
+      s.once('error', reject);
+    });
+  server = await listen('127.0.0.1').catch((err: Error) => {
+    throw new Error(`the README tour runs on port ${TOUR_PORT}, its BASE_URL: ${err.message}`);
   });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  dir = await mkdtemp(join(tmpdir(), 'readme-tour-'));
+  server6 = await listen('::1').catch(() => undefined);
+  origin = `http://localhost:${TOUR_PORT}`;
+  // Inside the checkout (its .scratch folder, ignored by git), as a reader runs the tour: `npx ldes-client` then
+  // finds the client that npm ci installed, and never asks the registry.
+  await mkdir(join(ROOT, '.scratch'), { recursive: true });
+  dir = await mkdtemp(join(ROOT, '.scratch', 'readme-tour-'));
 }, 600_000);
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
+  await new Promise((resolve) => (server6 ? server6.close(resolve) : resolve(undefined)));
   await demo?.close();
   await rm(dir, { recursive: true, force: true });
 });
