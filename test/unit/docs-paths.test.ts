@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ROOTS = ['src', 'test', 'docs', 'queries', 'frames', 'schemas', 'scripts', 'public', 'ontology', '.ci'];
+const ROOTS = ['src', 'test', 'docs', 'queries', 'frames', 'schemas', 'scripts', 'public', 'ontology', 'contexts', '.ci'];
 
 /** The Markdown files whose paths are checked, relative to the repository. */
 function markdownFiles(): string[] {
