@@ -18,15 +18,19 @@ import { bytesOfFolder, heapToRaise, heapWanted, rerunWithHeap } from './heap.js
 import { indexingStore, publication } from '../store/stores.js';
 import { KIND_NAMES, KINDS } from '../kinds/index.js';
 import { kindSources } from '../harvest/kind-source.js';
+import { harvestStreams } from './harvest-ldes.js';
 
 const USAGE = `usage: npm run harvest -- DIR [--full] [--no-image-check] [--no-index]
        npm run harvest -- --changes DIR [--no-image-check] [--no-index]
+       npm run harvest -- --ldes URL [--ldes URL…] [--pages-per-second N] [--no-index]
 
 Reads DIR/{objects,agents,exhibitions,concepts}.jsonl, maps every record to CIDOC-CRM quads and makes the
 result the current generation under DATA_DIR. Nothing changes when a line is bad (the error names file:line).
 Records unchanged since the current generation are kept as they are written there; --full writes every record.
 --changes DIR applies an export of changes (changed and new records, deletions.jsonl for deleted ones) to the
 export of the current generation, which every harvest keeps under DATA_DIR/exports (docs/source-format.md).
+--ldes URL follows event streams (LDES) instead: this service's own, one per kind (docs/ldes-harvest.md); a
+later run reads only what is new. --pages-per-second limits the requests to their server (default 5).
 --no-image-check keeps every image without a HEAD request (no IIIF server at hand).
 --no-index skips the stored index (the server then builds its indexes from the store once, and stores them).`;
 
@@ -39,7 +43,18 @@ runCli(USAGE, async () => {
     changes: { type: 'string' },
     'no-image-check': { type: 'boolean' },
     'no-index': { type: 'boolean' },
+    ldes: { type: 'string', multiple: true },
+    'pages-per-second': { type: 'string' },
   });
+  if (values.ldes !== undefined) {
+    if (positionals.length > 0 || values.changes !== undefined || values.full === true) throw new UsageError('--ldes reads event streams: no source export folder, --changes or --full with it');
+    const rate = values['pages-per-second'] === undefined ? undefined : Number(values['pages-per-second']);
+    if (rate !== undefined && !(rate > 0)) throw new UsageError('--pages-per-second must be a number above 0');
+    for (const url of values.ldes) if (!/^https?:\/\//.test(url)) throw new UsageError(`--ldes ${url}: an http(s) URL`);
+    await harvestStreams(values.ldes, { noIndex: values['no-index'] === true, ...(rate === undefined ? {} : { pagesPerSecond: rate }) });
+    return;
+  }
+  if (values['pages-per-second'] !== undefined) throw new UsageError('--pages-per-second goes with --ldes');
   const changesDir = values.changes === undefined ? undefined : path.resolve(values.changes);
   if (changesDir === undefined ? positionals.length !== 1 : positionals.length !== 0) throw new UsageError('give exactly one source export folder, or --changes DIR');
   if (changesDir !== undefined && values.full === true) throw new UsageError('--changes applies changes to the current generation; --full makes one from a whole export');

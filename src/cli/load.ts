@@ -5,13 +5,9 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { loadNQuadsFile, type LoadProgress } from '../store/load.js';
-import { cliSettings, finishPublication, parseCommandLine, printGeneration, runCli, UsageError, reportPublication } from './common.js';
-import { createProgress } from './progress.js';
-import { storedIndexOption } from './stored-index.js';
+import { cliSettings, parseCommandLine, runCli, UsageError } from './common.js';
 import { heapToRaise, heapWanted, rerunWithHeap } from './heap.js';
-import { KIND_NAMES } from '../kinds/index.js';
-import { indexingStore, publication } from '../store/stores.js';
+import { loadDump } from './load-dump.js';
 
 const USAGE = `usage: npm run load -- FILE.nq[.gz] [--base-url URL] [--no-index]
 
@@ -31,31 +27,10 @@ runCli(USAGE, async () => {
   const file = path.resolve(positionals[0] as string);
   const baseUrl = values['base-url']?.replace(/\/+$/, '');
   if (baseUrl !== undefined && !/^https?:\/\/[^/]+$/.test(baseUrl)) throw new UsageError('--base-url must be a scheme and host, such as https://data.example.org');
-  const settings = cliSettings();
+  cliSettings();
   // The stored index holds its answers until it writes them: a million objects want more than node's default heap.
   const fileBytes = (await stat(file).catch(() => undefined))?.size ?? 0;
   const heap = heapToRaise(heapWanted(fileBytes, file.endsWith('.gz') ? LOAD_HEAP_PER_GZIP_BYTE : LOAD_HEAP_PER_GZIP_BYTE / 10));
   if (heap !== undefined) await rerunWithHeap('load', heap, fileBytes);
-  const progress = createProgress('load');
-  const started = Date.now();
-  const onProgress = ({ quads, ...p }: LoadProgress): void =>
-    progress.update({
-      ...p,
-      unit: 'bytes',
-      ...(quads === undefined ? {} : { detail: `${quads.toLocaleString('en')} quads`, rateOf: { count: quads, unit: 'quads' } }),
-    });
-  try {
-    // The stored index reads the generation's files once it is checked, not fed while it is written: the load's
-    // own thread keeps a core busy splitting the dump, and fed workers beside it made the load slower (50,000
-    // objects, embedded, 2026-11-29: split and index 70.9 s fed against 61 s one after the other).
-    const publishing = publication(settings, values['no-index'] === true ? undefined : storedIndexOption('load', settings.baseUrl, progress, process.stderr, indexingStore(settings), false), reportPublication('load', progress));
-    const { finish: _finish, ...steps } = publishing;
-    const generation = await loadNQuadsFile(settings.dataDir, file, { kinds: KIND_NAMES, baseUrl, fallbackBaseUrl: settings.baseUrl, onProgress, ...steps });
-    progress.stop();
-    await finishPublication('load', generation.id, publishing);
-    printGeneration(generation, Date.now() - started);
-  } catch (err) {
-    progress.abort();
-    throw err;
-  }
+  await loadDump('load', file, { ...(baseUrl === undefined ? {} : { baseUrl }), noIndex: values['no-index'] === true });
 });

@@ -154,8 +154,26 @@ export async function followStream(url: string, dir: string, options: FollowOpti
     options.onEvent?.({ kind: 'page', url: answer.url, members: members.length, complete: answer.complete });
   }
   await writeState(dir, { url, complete: [...complete], mutable: [...mutable], pending: [] });
+  await compactJournal(dir);
   report.complete = complete.size;
   return report;
+}
+
+/**
+ * The journal rewritten with the latest version of each record only (after a whole run: the nodes read again
+ * journal their members again). Written aside and renamed over the old one.
+ */
+async function compactJournal(dir: string): Promise<void> {
+  const latest = await latestVersions(dir);
+  const tmp = path.join(dir, `${JOURNAL}.tmp`);
+  await writeFile(tmp, [...latest.values()].map((m) => `${JSON.stringify(m)}\n`).join(''));
+  const fh = await open(tmp, 'r+');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  await rename(tmp, path.join(dir, JOURNAL));
 }
 
 /** The latest version of each record in the journal (the latest time; the later line on a tie). */
