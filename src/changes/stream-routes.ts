@@ -13,6 +13,7 @@
  * tag then changes, and a copy cached before holds a superset of it.
  */
 import { createHash } from 'node:crypto';
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Router, type Request, type Response } from 'express';
 import { JsonLdSerializer } from 'jsonld-streaming-serializer';
 import { DataFactory, Writer, type Quad, type Quad_Object, type Quad_Subject } from 'n3';
@@ -95,11 +96,16 @@ export function streamRoutes(ctx: Pick<AppContext, 'config' | 'store' | 'queries
     });
   };
 
-  /** The record graphs of a page's versions, from one query of the kind's page records. */
+  /**
+   * The record graphs of a page's versions, from the kind's page query: one query on a store that names no
+   * number of records per query, else queries of that many sent at once (the remote store answers 25 at a time).
+   */
   const recordGraphs = async (records: string, entries: readonly StreamEntry[]): Promise<Map<string, RecordGraph>> => {
     const iris = entries.filter((e) => e.change.type !== 'Delete').map((e) => ({ record: e.change.id }));
-    if (iris.length === 0) return new Map();
-    return parseRecordRows(await ctx.store.query(ctx.queries.bound(records, iris), { format: 'text/tab-separated-values', label: records }));
+    const size = ctx.store.recordsPerQuery ?? iris.length;
+    const parts = Array.from({ length: Math.ceil(iris.length / size) }, (_, i) => iris.slice(i * size, (i + 1) * size));
+    const answers = await Promise.all(parts.map((part) => ctx.store.query(ctx.queries.bound(records, part), { format: 'text/tab-separated-values', label: records })));
+    return new Map(answers.flatMap((tsv) => [...parseRecordRows(tsv)]));
   };
 
   /** Relations from `node` to each target, by the time of the target's first version (a lower bound of all under it). */
@@ -231,13 +237,22 @@ function memberQuads(stream: string, member: string, entry: StreamEntry, graph: 
   return quads;
 }
 
+/**
+ * Quads written between two turns of the event loop: a page of 100 objects is about 22,000 quads, some 200 ms of
+ * writing, which must not hold every other request up.
+ */
+const QUADS_PER_TURN = 2000;
+
 /** Quads in a stream document's syntax. */
 async function writeQuads(quads: readonly Quad[], syntax: StreamSyntax): Promise<string> {
   if (syntax === 'application/ld+json' || syntax === 'application/json') return writeJsonLd(quads);
   const format = { 'application/trig': 'TriG', 'application/n-quads': 'N-Quads', 'text/turtle': 'Turtle', 'application/n-triples': 'N-Triples' }[syntax];
   const keepsGraphs = format === 'TriG' || format === 'N-Quads';
   const writer = new Writer(format === 'TriG' || format === 'Turtle' ? { format, prefixes: PREFIXES } : { format });
-  for (const q of quads) writer.addQuad(q.subject, q.predicate, q.object, keepsGraphs ? q.graph : defaultGraph());
+  for (const [i, q] of quads.entries()) {
+    writer.addQuad(q.subject, q.predicate, q.object, keepsGraphs ? q.graph : defaultGraph());
+    if (i % QUADS_PER_TURN === QUADS_PER_TURN - 1) await yieldToEvents();
+  }
   return new Promise((resolve, reject) => writer.end((err: Error | null, text: string) => (err ? reject(err) : resolve(text))));
 }
 
@@ -252,7 +267,10 @@ async function writeJsonLd(quads: readonly Quad[]): Promise<string> {
   });
   // Grouped by graph, then subject: the serializer writes each node (and each named graph) once.
   const byGraph = [...quads].sort((a, b) => (a.graph.value < b.graph.value ? -1 : a.graph.value > b.graph.value ? 1 : 0));
-  for (const q of byGraph) serializer.write(q);
+  for (const [i, q] of byGraph.entries()) {
+    serializer.write(q);
+    if (i % QUADS_PER_TURN === QUADS_PER_TURN - 1) await yieldToEvents();
+  }
   serializer.end();
   await done;
   return chunks.join('');

@@ -7,12 +7,14 @@
  *     once per served generation).
  *   - Pages of 100 versions, each asked once (first touch: the streams keep no cache), in N-Quads, JSON-LD and
  *     Turtle; beside them, in the same run, the raw store query that reads the same records' graphs (the kind's
- *     page query, 100 VALUES rows) and the collection page of 100 full records, first touch and warm.
+ *     page query, 100 VALUES rows) and the collection page of 100 full records, first touch and warm; and the
+ *     longest wait of the service's event loop while each was written.
  *
  * Run through run.ts (`npm run bench -- --only streams --objects N`), or alone: npx tsx test/bench/streams.ts --objects N
  */
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createApp } from '../../src/app.js';
 import type { AppContext } from '../../src/app-context.js';
 import { loadConfig } from '../../src/config/config.js';
@@ -22,6 +24,7 @@ import { KIND_NAMES } from '../../src/kinds/index.js';
 import { QueryLibrary } from '../../src/queries/library.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { Iris } from '../../src/vocab/iris.js';
+import { untilIndexesBuilt } from '../helpers/ready-app.js';
 import { BENCH_BASE_URL, benchGeneration } from './bench-data.js';
 import type { SequentialResult } from './http-load.js';
 import { runLoadClient } from './load-client.js';
@@ -54,8 +57,8 @@ const once = async (paths: string[], accept?: string): Promise<number[]> => {
 const p50 = (latencies: number[]): number => quantile(latencies, 0.5);
 
 try {
-  // The collection index first (the collection pages wait for it): not part of any figure below.
-  await once(['/v2/id/objects']);
+  // The collection indexes first (the collection pages answer 503 until they are built): not in any figure below.
+  await untilIndexesBuilt(ctx);
   log('streams: view (first request: the log indexed per kind)');
   const [firstView] = await once(['/v2/streams/objects/view'], 'application/n-quads');
   const warmView = await once(Array(20).fill('/v2/streams/objects/view'), 'application/n-quads');
@@ -70,21 +73,38 @@ try {
   const raw: number[] = [];
   for (let i = 0; i < pages.length; i++) {
     const t0 = performance.now();
-    await store.query(queries.bound('page-records', sample), { format: 'text/tab-separated-values' });
+    await store.query(queries.bound(KIND_NAMES.get('object').page.records, sample), { format: 'text/tab-separated-values' });
     raw.push(performance.now() - t0);
   }
   details.rawQueryRecords = sample.length;
   log(`streams: ${pages.length} pages of 100 versions in three syntaxes, beside the collection pages of 100 full records`);
   const streamPaths = pages.map((p) => `/v2/streams/objects/pages/${p}`);
   const collectionPaths = pages.map((p) => `/v2/id/objects?itemsPerPage=100&fullRecord=true&page=${p}`);
-  const collectionFirst = await once(collectionPaths);
+  // The longest the service's event loop waited (it runs in this process), while each kind of page was written.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  const maxDelayMs = async (run: () => Promise<number[]>): Promise<[number[], number]> => {
+    loopDelay.reset();
+    loopDelay.enable();
+    const latencies = await run();
+    loopDelay.disable();
+    return [latencies, loopDelay.max / 1e6];
+  };
+  const [collectionFirst, collectionDelay] = await maxDelayMs(() => once(collectionPaths));
   const collectionWarm = await once(collectionPaths);
   for (const [name, accept] of [
     ['N-Quads', 'application/n-quads'],
     ['JSON-LD', 'application/ld+json'],
     ['Turtle', 'text/turtle'],
   ] as const) {
-    const latencies = await once(streamPaths, accept);
+    const [latencies, delay] = await maxDelayMs(() => once(streamPaths, accept));
+    rows.push({
+      figure: `longest event-loop delay while stream pages were written, ${name}`,
+      value: delay,
+      unit: 'ms',
+      baselineName: 'while collection pages of 100 full records were, first touch',
+      baseline: collectionDelay,
+      ratio: delay / collectionDelay,
+    });
     rows.push({
       figure: `stream page of 100 versions, ${name}, p50 (each page once: no cache)`,
       value: p50(latencies),
