@@ -17,13 +17,22 @@ export const DEFAULT_PAGE_SIZE = 1000;
 /**
  * The feed's `@context`: IIIF Change Discovery's, which neither defines the record classes nor can (they are
  * this service's), then each kind's class under its Linked Art name, so that an expanding client keeps
- * `object.type`. `Activity` here is an exhibition (crm:E7_Activity), as in Linked Art; the feed names no
- * Activity Streams `Activity`.
+ * `object.type`, and the terms of the collection's `seeAlso` (its event streams), in the vocabularies DCAT uses.
+ * `Activity` here is an exhibition (crm:E7_Activity), as in Linked Art; the feed names no Activity Streams
+ * `Activity`.
  */
-export type FeedContext = readonly [string, Readonly<Record<string, string>>];
+export type FeedContext = readonly [string, Readonly<Record<string, string | Readonly<Record<string, string>>>>];
+
+/** The terms of `seeAlso`: a link (rdfs:seeAlso) to a dcat:Dataset, its media type and the standard it follows. */
+const SEE_ALSO_TERMS = {
+  seeAlso: { '@id': 'http://www.w3.org/2000/01/rdf-schema#seeAlso', '@type': '@id' },
+  Dataset: 'http://www.w3.org/ns/dcat#Dataset',
+  format: 'http://purl.org/dc/terms/format',
+  profile: { '@id': 'http://purl.org/dc/terms/conformsTo', '@type': '@id' },
+} as const;
 
 export function feedContext(kinds: RecordKinds): FeedContext {
-  return [DISCOVERY_CONTEXT, Object.fromEntries(kinds.list.map((k) => [k.class.name, k.class.iri]))];
+  return [DISCOVERY_CONTEXT, { ...Object.fromEntries(kinds.list.map((k) => [k.class.name, k.class.iri])), ...SEE_ALSO_TERMS }];
 }
 
 interface Ref {

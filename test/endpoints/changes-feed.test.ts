@@ -51,7 +51,17 @@ const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
 const TYPE_OF_KIND: Record<string, string> = { object: 'HumanMadeObject', agent: 'Actor', exhibition: 'Activity', concept: 'Type' };
 const FEED_CONTEXT = [
   'http://iiif.io/api/discovery/1/context.json',
-  { HumanMadeObject: `${CRM}E22_Human-Made_Object`, Actor: `${CRM}E39_Actor`, Activity: `${CRM}E7_Activity`, Type: `${CRM}E55_Type` },
+  {
+    HumanMadeObject: `${CRM}E22_Human-Made_Object`,
+    Actor: `${CRM}E39_Actor`,
+    Activity: `${CRM}E7_Activity`,
+    Type: `${CRM}E55_Type`,
+    // The terms of the collection's seeAlso (the event streams): rdfs:seeAlso to a dcat:Dataset.
+    seeAlso: { '@id': 'http://www.w3.org/2000/01/rdf-schema#seeAlso', '@type': '@id' },
+    Dataset: 'http://www.w3.org/ns/dcat#Dataset',
+    format: 'http://purl.org/dc/terms/format',
+    profile: { '@id': 'http://purl.org/dc/terms/conformsTo', '@type': '@id' },
+  },
 ];
 const expectKindTypes = (ref: { id: string; type: string }): void => {
   const kind = new RegExp(`^${B}/v2/id/([a-z]+)/[^/]+$`).exec(ref.id)?.[1];
