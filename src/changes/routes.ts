@@ -22,6 +22,12 @@ const CHANGES_NOT_ACCEPTABLE = 'The change feed is available as application/ld+j
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE_CONTROL = 'public, no-cache';
 
+/** A page (or group) number of a path, 1 to 10 digits without a leading zero; NaN for anything else. */
+export function pageNumber(raw: unknown): number {
+  const text = String(raw);
+  return /^[1-9]\d{0,9}$/.test(text) ? Number(text) : NaN;
+}
+
 export interface ChangeRouteOptions {
   /** Changes per page; DEFAULT_PAGE_SIZE unless given (tests use small pages). */
   pageSize?: number;
@@ -50,8 +56,7 @@ export function changeRoutes(ctx: Pick<AppContext, 'config' | 'store'>, kinds: R
     await send(req, res, await feed.collection(served()), false);
   });
   router.get('/changes/page/:n', async (req, res) => {
-    const raw = String(req.params.n);
-    const n = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+    const n = pageNumber(req.params.n);
     const page = Number.isNaN(n) ? undefined : await feed.page(served(), n);
     if (page === undefined) throw new NotFoundError('No such page of changes');
     await send(req, res, page, page.next !== undefined);

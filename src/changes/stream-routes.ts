@@ -24,7 +24,7 @@ import { negotiate, varyOnAccept } from '../http/negotiation.js';
 import { parseRecordRows, RDF_TYPE, type RecordGraph, type Value } from '../shaping/record-graph.js';
 import { NS } from '../vocab/namespaces.js';
 import { EventStreams, STREAM_PAGE_SIZE, type StreamEntry } from './stream.js';
-import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from './routes.js';
+import { IMMUTABLE_CACHE_CONTROL, pageNumber, REVALIDATE_CACHE_CONTROL } from './routes.js';
 
 export const TREE = 'https://w3id.org/tree#';
 export const LDES = 'https://w3id.org/ldes#';
@@ -124,10 +124,6 @@ export function streamRoutes(ctx: Pick<AppContext, 'config' | 'store' | 'queries
     quad(namedNode(node), type, namedNode(`${TREE}Node`)),
     quad(namedNode(node), namedNode(`${DCTERMS}isPartOf`), namedNode(stream)),
   ];
-  const number = (req: Request, name: string): number => {
-    const raw = String(req.params[name]);
-    return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  };
 
   const router = Router();
   router.get('/streams/:collection', async (req, res) => {
@@ -139,15 +135,16 @@ export function streamRoutes(ctx: Pick<AppContext, 'config' | 'store' | 'queries
     const { kind, stream } = kindOf(req);
     const generation = served();
     const pages = await streams.pageCount(generation, kind);
-    const firsts = await streams.pageTimes(generation, kind, 1, pages);
-    const groups = firsts.flatMap((time, i) => (i % groupSize === 0 ? [{ url: `${stream}/groups/${i / groupSize + 1}`, time }] : []));
+    // The time of each group's first page.
+    const firsts = await streams.pageTimes(generation, kind, 1, pages, groupSize);
+    const groups = firsts.map((time, i) => ({ url: `${stream}/groups/${i + 1}`, time }));
     const view = viewUrl(stream);
     await send(req, res, [...describeStream(stream, kind), ...nodeQuads(stream, view), ...retention(stream, view), ...relations(view, groups)], false);
   });
   // A group: one relation per page; complete once its last page is.
   router.get('/streams/:collection/groups/:g', async (req, res) => {
     const { kind, stream } = kindOf(req);
-    const g = number(req, 'g');
+    const g = pageNumber(req.params.g);
     const generation = served();
     const pages = await streams.pageCount(generation, kind);
     const first = (g - 1) * groupSize + 1;
@@ -160,7 +157,7 @@ export function streamRoutes(ctx: Pick<AppContext, 'config' | 'store' | 'queries
   });
   router.get('/streams/:collection/pages/:n', async (req, res) => {
     const { kind, stream, records } = kindOf(req);
-    const n = number(req, 'n');
+    const n = pageNumber(req.params.n);
     const generation = served();
     const page = Number.isNaN(n) ? undefined : await streams.page(generation, kind, n);
     if (page === undefined) throw new NotFoundError('No such page of this event stream');

@@ -112,15 +112,15 @@ export class EventStreams {
   }
 
   /**
-   * The time of the first position of each page from `first` to `last` (1-based, both included, cut to the
-   * pages there are): the lower bound of the versions on that page and after it.
+   * The time of the first position of every `step`th page from `first` to `last` (1-based, both included, cut
+   * to the pages there are): the lower bound of the versions on that page and after it.
    */
-  async pageTimes(servedId: string | undefined, kind: string, first: number, last: number): Promise<string[]> {
+  async pageTimes(servedId: string | undefined, kind: string, first: number, last: number, step = 1): Promise<string[]> {
     const stream = (await this.refresh(servedId)).byKind.get(kind);
     if (stream === undefined) return [];
     const pages = Math.ceil(stream.total / this.pageSize);
     const times: string[] = [];
-    for (let n = Math.max(1, first); n <= Math.min(last, pages); n++) times.push(this.timeAt(stream, (n - 1) * this.pageSize) as string);
+    for (let n = Math.max(1, first); n <= Math.min(last, pages); n += step) times.push(this.timeAt(stream, (n - 1) * this.pageSize) as string);
     return times;
   }
 
