@@ -21,7 +21,7 @@ import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { KindNames, RecordKinds } from '../vocab/record-kinds.js';
 import type { Change } from './diff.js';
 import { blockAt, servedBlocks } from './feed.js';
-import { BlockChangesCache, logDir, readBlockChanges, readBlockText, type BlockHeader } from './log.js';
+import { BlockChangesCache, logDir, readBlockText, type BlockHeader } from './log.js';
 
 /** Members (positions) per page of a stream: a page of full record graphs. */
 export const STREAM_PAGE_SIZE = 100;
@@ -157,7 +157,8 @@ export class EventStreams {
     const known = this.positions.get(header.seq);
     if (known) return known;
     const lists = new Map<string, number[]>();
-    const changes = header.count > LINES_PER_TURN ? undefined : await readBlockChanges(this.dataDir, header);
+    // A small block through the cache of parsed blocks, which the index and the pages read it from next.
+    const changes = header.count > LINES_PER_TURN ? undefined : await this.changes.get(header);
     if (changes) {
       changes.forEach((change, i) => listOf(lists, change.kind).push(i));
     } else {

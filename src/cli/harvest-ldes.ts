@@ -36,10 +36,7 @@ export async function harvestStreams(urls: readonly string[], options: StreamHar
       },
     });
     process.stderr.write(`harvest: ${url}: ${report.pages.toLocaleString('en')} pages read, ${report.members.toLocaleString('en')} members; ${report.complete.toLocaleString('en')} pages complete, never read again\n`);
-    for (const [record, member] of await latestVersions(dir)) {
-      const known = latest.get(record);
-      if (known === undefined || known.time <= member.time) latest.set(record, member);
-    }
+    await latestVersions(dir, latest);
   }
   await mkdir(path.join(settings.dataDir, 'ldes'), { recursive: true });
   const scratch = await mkdtemp(path.join(settings.dataDir, 'ldes', '.dump-'));

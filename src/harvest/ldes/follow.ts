@@ -176,9 +176,11 @@ async function compactJournal(dir: string): Promise<void> {
   await rename(tmp, path.join(dir, JOURNAL));
 }
 
-/** The latest version of each record in the journal (the latest time; the later line on a tie). */
-export async function latestVersions(dir: string): Promise<Map<string, JournalMember>> {
-  const latest = new Map<string, JournalMember>();
+/**
+ * The latest version of each record in the journal (the latest time; the later line on a tie), added to
+ * `latest` (the versions of other streams read before).
+ */
+export async function latestVersions(dir: string, latest = new Map<string, JournalMember>()): Promise<Map<string, JournalMember>> {
   const text = await readFile(path.join(dir, JOURNAL), 'utf8').catch(() => '');
   for (const line of text.split('\n')) {
     if (line === '') continue;
