@@ -1,15 +1,22 @@
 /**
  * `npm run harvest -- --ldes URL [--ldes URL…]`: event streams become the new current generation
  * (docs/ldes-harvest.md). Each stream is followed into DATA_DIR/ldes/<digest of its URL>, which remembers where
- * it stopped, so a later run reads only what is new; the latest version of every record of all of them is
- * written as a dump and loaded as `npm run load` loads one. So far only this service's own streams are mapped
- * (a second deployment mirroring a first); a member of another shape stops the command, naming it.
+ * it stopped, so a later run reads only what is new. Then the latest version of every record of all of them:
+ *
+ * - from this service's own streams (a second deployment mirroring a first), is written as a dump and loaded as
+ *   `npm run load` loads one;
+ * - from Ghent's streams (the OSLO profiles of Design Museum Gent and the CoGhent museums), is mapped to a source
+ *   export in DATA_DIR/ldes/export (src/harvest/ldes/oslo.ts), which the caller harvests as any export.
+ *
+ * Members of both shapes at once, or of neither, stop the command, naming one.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_FOLLOW_OPTIONS, followStream, latestVersions, type JournalMember } from '../harvest/ldes/follow.js';
-import { writeRecordDump } from '../harvest/ldes/own-records.js';
+import { isOwnRecord, writeRecordDump } from '../harvest/ldes/own-records.js';
+import { osloExport, osloKind, type OsloExport } from '../harvest/ldes/oslo.js';
+import { SOURCE_FILES } from '../harvest/schema.js';
 import { cliSettings } from './common.js';
 import { loadDump } from './load-dump.js';
 
@@ -22,7 +29,11 @@ export interface StreamHarvestOptions {
 /** The folder that follows the stream at `url` under DATA_DIR. */
 export const streamFolder = (dataDir: string, url: string): string => path.join(dataDir, 'ldes', createHash('sha256').update(url).digest('hex').slice(0, 16));
 
-export async function harvestStreams(urls: readonly string[], options: StreamHarvestOptions): Promise<void> {
+/**
+ * Follows the streams, then loads their records (this service's own streams: returns undefined) or maps them to a
+ * source export (Ghent's: returns its folder, for the caller to harvest).
+ */
+export async function harvestStreams(urls: readonly string[], options: StreamHarvestOptions): Promise<string | undefined> {
   const settings = cliSettings();
   const latest = new Map<string, JournalMember>();
   for (const url of urls) {
@@ -39,6 +50,12 @@ export async function harvestStreams(urls: readonly string[], options: StreamHar
     await latestVersions(dir, latest);
   }
   await mkdir(path.join(settings.dataDir, 'ldes'), { recursive: true });
+  const own = [...latest.values()].filter(isOwnRecord).length;
+  if (own > 0 && own < latest.size) {
+    const other = [...latest.values()].find((m) => !isOwnRecord(m)) as JournalMember;
+    throw new Error(`${other.id} (on ${other.page}) is not a version of a record of this service, as the other members are: harvest one deployment's streams, or Ghent's, at a time`);
+  }
+  if (own === 0 && latest.size > 0) return writeOsloExport(latest.values(), settings.dataDir);
   const scratch = await mkdtemp(path.join(settings.dataDir, 'ldes', '.dump-'));
   try {
     const file = path.join(scratch, 'records.nq');
@@ -48,4 +65,28 @@ export async function harvestStreams(urls: readonly string[], options: StreamHar
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+  return undefined;
+}
+
+/** Ghent's members as a source export in DATA_DIR/ldes/export (replaced whole), with what was left out said. */
+async function writeOsloExport(members: Iterable<JournalMember>, dataDir: string): Promise<string> {
+  const list = [...members];
+  const unknown = list.find((m) => osloKind(m) === undefined);
+  if (unknown !== undefined) throw new Error(`${unknown.id} (on ${unknown.page}) is neither a record of this service nor an object, exhibition, agent or concept of Ghent's streams`);
+  const mapped = osloExport(list);
+  const dir = path.join(dataDir, 'ldes', 'export');
+  const staging = await mkdtemp(path.join(dataDir, 'ldes', '.export-'));
+  for (const kind of Object.keys(SOURCE_FILES) as (keyof typeof SOURCE_FILES)[]) {
+    await writeFile(path.join(staging, SOURCE_FILES[kind]), mapped[kind].map((r) => `${JSON.stringify(r)}\n`).join(''));
+  }
+  await writeFile(path.join(dataDir, 'ldes', 'mapping-report.json'), `${JSON.stringify({ skipped: mapped.skipped, dropped: mapped.dropped }, null, 2)}\n`);
+  await rm(dir, { recursive: true, force: true });
+  await rename(staging, dir);
+  process.stderr.write(`harvest: ${mappingSummary(mapped)}; the export is ${dir}, what was left out is in ${path.join(dataDir, 'ldes', 'mapping-report.json')}\n`);
+  return dir;
+}
+
+function mappingSummary(m: OsloExport): string {
+  const n = (count: number, noun: string): string => `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+  return `Ghent's members mapped to ${n(m.objects.length, 'object')}, ${n(m.exhibitions.length, 'exhibition')}, ${n(m.agents.length, 'agent')} and ${n(m.concepts.length, 'concept')}; ${n(m.skipped.length, 'member')} left out, ${n(m.dropped.length, 'reference')} dropped`;
 }

@@ -29,8 +29,9 @@ result the current generation under DATA_DIR. Nothing changes when a line is bad
 Records unchanged since the current generation are kept as they are written there; --full writes every record.
 --changes DIR applies an export of changes (changed and new records, deletions.jsonl for deleted ones) to the
 export of the current generation, which every harvest keeps under DATA_DIR/exports (docs/source-format.md).
---ldes URL follows event streams (LDES) instead: this service's own, one per kind (docs/ldes-harvest.md); a
-later run reads only what is new. --pages-per-second limits the requests to their server (default 5).
+--ldes URL follows event streams (LDES) instead: this service's own, one per kind, or Ghent's (objects,
+exhibitions, agents, thesaurus), mapped to an export in DATA_DIR/ldes/export (docs/ldes-harvest.md); a later
+run reads only what is new. --pages-per-second limits the requests to their server (default 5).
 --no-image-check keeps every image without a HEAD request (no IIIF server at hand).
 --no-index skips the stored index (the server then builds its indexes from the store once, and stores them).`;
 
@@ -46,23 +47,24 @@ runCli(USAGE, async () => {
     ldes: { type: 'string', multiple: true },
     'pages-per-second': { type: 'string' },
   });
+  // --ldes: Ghent's streams come back as a source export to harvest; this service's own are loaded there.
+  let streamsExport: string | undefined;
   if (values.ldes !== undefined) {
     if (positionals.length > 0 || values.changes !== undefined || values.full === true) throw new UsageError('--ldes reads event streams: no source export folder, --changes or --full with it');
     const rate = values['pages-per-second'] === undefined ? undefined : Number(values['pages-per-second']);
     if (rate !== undefined && !(rate > 0)) throw new UsageError('--pages-per-second must be a number above 0');
     for (const url of values.ldes) if (!/^https?:\/\//.test(url)) throw new UsageError(`--ldes ${url}: an http(s) URL`);
-    await harvestStreams(values.ldes, { noIndex: values['no-index'] === true, ...(rate === undefined ? {} : { pagesPerSecond: rate }) });
-    return;
-  }
-  if (values['pages-per-second'] !== undefined) throw new UsageError('--pages-per-second goes with --ldes');
+    streamsExport = await harvestStreams(values.ldes, { noIndex: values['no-index'] === true, ...(rate === undefined ? {} : { pagesPerSecond: rate }) });
+    if (streamsExport === undefined) return;
+  } else if (values['pages-per-second'] !== undefined) throw new UsageError('--pages-per-second goes with --ldes');
   const changesDir = values.changes === undefined ? undefined : path.resolve(values.changes);
-  if (changesDir === undefined ? positionals.length !== 1 : positionals.length !== 0) throw new UsageError('give exactly one source export folder, or --changes DIR');
+  if (streamsExport === undefined && (changesDir === undefined ? positionals.length !== 1 : positionals.length !== 0)) throw new UsageError('give exactly one source export folder, or --changes DIR');
   if (changesDir !== undefined && values.full === true) throw new UsageError('--changes applies changes to the current generation; --full makes one from a whole export');
   const settings = cliSettings();
   const exportFiles = [...EXPORT_FILES, ...Object.values(kindSources(KINDS)).map((k) => ({ file: k.file, idOf: (r: Record<string, unknown>) => k.pid(r as never) }))];
   // With --changes, the export harvested is the current generation's with the changes applied.
   const merged = changesDir === undefined ? undefined : await mergeOnCurrent(settings.dataDir, changesDir, exportFiles);
-  const sourceDir = merged?.dir ?? path.resolve(positionals[0] as string);
+  const sourceDir = merged?.dir ?? streamsExport ?? path.resolve(positionals[0] as string);
   // Every record is held between the read and the write: a million objects want more than node's default heap.
   const sourceBytes = await bytesOfFolder(sourceDir);
   const heap = heapToRaise(heapWanted(sourceBytes, HARVEST_HEAP_PER_SOURCE_BYTE));

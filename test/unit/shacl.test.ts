@@ -2,61 +2,19 @@
  * ontology/shapes.ttl against the harvest: every record graph of the source-mini harvest conforms, and
  * broken graphs fail with a report that names the node, the property and what is wrong.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import SHACLValidator from 'rdf-validate-shacl';
-import { DataFactory, Store, type Quad } from 'n3';
-import type { ValidationResult } from 'rdf-validate-shacl/src/validation-report.js';
-import {
-  BASE,
-  FIXTURE_DIR,
-  copyFixture,
-  graphNames,
-  graphQuads,
-  harvestToText,
-  parseNQuads,
-  parseTurtle,
-  removeCopy,
-} from '../fixtures/source-mini/harvest-fixture.js';
+import { DataFactory, type Quad } from 'n3';
+import { BASE, copyFixture, graphNames, graphQuads, harvestToText, parseNQuads, removeCopy } from '../fixtures/source-mini/harvest-fixture.js';
+import { shapesAndOntology, validateRecordGraph as validate } from '../helpers/shacl.js';
 
 const { namedNode, quad, literal } = DataFactory;
-const ONTOLOGY_DIR = join(FIXTURE_DIR, '..', '..', '..', 'ontology');
-const SH = 'http://www.w3.org/ns/shacl#';
 const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
-const KIND_SHAPE: Record<string, string> = {
-  object: 'ObjectRecordShape',
-  agent: 'AgentRecordShape',
-  exhibition: 'ExhibitionRecordShape',
-  concept: 'ConceptRecordShape',
-};
 
-let shapes: Quad[];
-let ontology: Quad[];
 let all: Quad[];
-
-/** Validates one record graph with the shapes, targeting the kind shape at the record (see shapes.ttl). */
-async function validate(record: string, graph: Quad[]): Promise<{ conforms: boolean; lines: string[] }> {
-  const kind = /\/v2\/id\/(object|agent|exhibition|concept)\//.exec(record)?.[1];
-  if (kind === undefined) throw new Error(`not a record IRI: ${record}`);
-  const target = quad(namedNode(`urn:x-museum-ld:shapes#${KIND_SHAPE[kind]}`), namedNode(`${SH}targetNode`), namedNode(record));
-  const validator = new SHACLValidator(new Store([...shapes, target]));
-  const report = await validator.validate(new Store([...graph, ...ontology]));
-  return { conforms: report.conforms, lines: report.results.flatMap((r) => describe_(r, '')) };
-}
-
-/** One line per result and nested detail: `<focus> <path>: <constraint> <message>`. */
-function describe_(result: ValidationResult, indent: string): string[] {
-  const path = result.path?.value ?? '';
-  const component = result.sourceConstraintComponent.value.replace(SH, 'sh:');
-  const message = result.message.map((m) => m.value).join('; ');
-  const line = `${indent}${result.focusNode.value} ${path.replace(CRM, 'crm:')}: ${component} ${message}`;
-  return [line, ...result.detail.flatMap((d) => describe_(d, `${indent}  `))];
-}
+let ontology: Quad[];
 
 beforeAll(async () => {
-  shapes = parseTurtle(await readFile(join(ONTOLOGY_DIR, 'shapes.ttl'), 'utf8'));
-  ontology = parseTurtle(await readFile(join(ONTOLOGY_DIR, 'crm-subset.ttl'), 'utf8'));
+  ontology = (await shapesAndOntology()).ontology;
   const dir = await copyFixture();
   try {
     const { publicText, nonPublicText } = await harvestToText(dir, { validateImages: false });

@@ -23,6 +23,9 @@ const XSD_BOOLEAN = 'http://www.w3.org/2001/XMLSchema#boolean';
 /** A record IRI of a deployment of this service: `{base}/v2/id/<kind>/<pid>`. */
 const RECORD_IRI = /^(https?:\/\/[^/]+)\/v2\/id\/[a-z]+\/[^/]+$/;
 
+/** Whether a member is a version of a record of a deployment of this service. */
+export const isOwnRecord = (member: JournalMember): boolean => RECORD_IRI.test(member.versionOf);
+
 /** A member that is not a version of a record of this service. */
 export class NotOwnRecordError extends Error {}
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type * as RDF from '@rdfjs/types';
 import { JsonLdParser } from 'jsonld-streaming-parser';
-import { Parser } from 'n3';
+import { DataFactory, Parser } from 'n3';
 
 const TREE = 'https://w3id.org/tree#';
 const LDES = 'https://w3id.org/ldes#';
@@ -66,11 +66,24 @@ export async function parsePage(body: string, mediaType: string, url: string): P
   return new Promise<RDF.Quad[]>((resolve, reject) => {
     const quads: RDF.Quad[] = [];
     const parser = new JsonLdParser({ baseIRI: url, documentLoader });
-    parser.on('data', (quad: RDF.Quad) => quads.push(quad));
+    parser.on('data', (quad: RDF.Quad) => quads.push(wellFormed(quad)));
     parser.on('error', (err: Error) => reject(err instanceof PageSyntaxError ? err : new PageSyntaxError(`not JSON-LD: ${err.message}`)));
     parser.on('end', () => resolve(quads));
     parser.end(body);
   });
+}
+
+const LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
+
+/**
+ * A JSON-LD term typed `rdf:langString` that is given a plain string (Ghent's exhibition titles on objects) yields
+ * a literal of that datatype without a language, which RDF does not allow and no N-Quads reader takes back: it
+ * becomes the plain string it was.
+ */
+function wellFormed(quad: RDF.Quad): RDF.Quad {
+  const o = quad.object;
+  if (o.termType !== 'Literal' || o.language !== '' || o.datatype.value !== LANG_STRING) return quad;
+  return DataFactory.quad(quad.subject, quad.predicate, DataFactory.literal(o.value), quad.graph);
 }
 
 /** A member of a page: its IRI and its statements. */
