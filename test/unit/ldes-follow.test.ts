@@ -11,8 +11,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Parser } from 'n3';
+import { Parser, Writer } from 'n3';
 import { BadMembersError, FollowError, followStream, JOURNAL, latestVersions, type FollowEvent, type FollowOptions } from '../../src/harvest/ldes/follow.js';
+import { parsePage } from '../../src/harvest/ldes/page.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/ldes/coghent/', import.meta.url));
 const REAL_BASE = 'https://apidg.gent.be/opendata/adlib2eventstream/v1/dmg/';
@@ -211,5 +212,25 @@ describe('following an event stream', () => {
     const error = await followStream(stream(), work, fast).catch((err: unknown) => err);
     expect((error as Error).message).toContain(`the JSON-LD context ${origin}/context.jsonld has no local copy`);
     expect(requests.some((r) => r.includes('context.jsonld'))).toBe(false);
+  });
+});
+
+describe('a page read into quads', () => {
+  it('reads a string given to a term typed rdf:langString as the plain string it is, which N-Quads can carry', async () => {
+    // Ghent's exhibition members title the objects shown so (MensgemaaktObject.titel with a plain string).
+    const page = JSON.stringify({
+      '@context': { titel: { '@id': 'http://www.cidoc-crm.org/cidoc-crm/P102_has_title', '@type': 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString' } },
+      '@id': 'https://ghent.test/object/1',
+      titel: 'Glasramen van Armand Blondeel',
+    });
+    const [title] = await parsePage(page, 'application/ld+json', 'https://ghent.test/page');
+    expect(title?.object).toMatchObject({ termType: 'Literal', value: 'Glasramen van Armand Blondeel', language: '' });
+    expect((title?.object as { datatype: { value: string } }).datatype.value).toBe('http://www.w3.org/2001/XMLSchema#string');
+    const text = await new Promise<string>((resolve, reject) => {
+      const writer = new Writer({ format: 'N-Quads' });
+      writer.addQuads([title as never]);
+      writer.end((err: Error | null, result: string) => (err ? reject(err) : resolve(result)));
+    });
+    expect(new Parser({ format: 'application/n-quads' }).parse(text)).toHaveLength(1);
   });
 });
