@@ -8,14 +8,18 @@
  * - from Ghent's streams (the OSLO profiles of Design Museum Gent and the CoGhent museums), is mapped to a source
  *   export in DATA_DIR/ldes/export (src/harvest/ldes/oslo.ts), which the caller harvests as any export.
  *
- * Members of both shapes at once, or of neither, stop the command, naming one.
+ * Members of both shapes at once stop the command, naming one. Ghent's members of none of the four kinds are left
+ * out and reported.
  */
 import { createHash } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_FOLLOW_OPTIONS, followStream, latestVersions, type JournalMember } from '../harvest/ldes/follow.js';
+import { DEFAULT_FOLLOW_OPTIONS, followStream } from '../harvest/ldes/follow.js';
+import { latestEntries, readMembers, type JournalEntry } from '../harvest/ldes/journal.js';
 import { isOwnRecord, writeRecordDump } from '../harvest/ldes/own-records.js';
-import { osloExport, osloKind, type OsloExport } from '../harvest/ldes/oslo.js';
+import { mapOsloMembers, type OsloKind, type OsloReport } from '../harvest/ldes/oslo.js';
 import { SOURCE_FILES } from '../harvest/schema.js';
 import { cliSettings } from './common.js';
 import { loadDump } from './load-dump.js';
@@ -35,7 +39,8 @@ export const streamFolder = (dataDir: string, url: string): string => path.join(
  */
 export async function harvestStreams(urls: readonly string[], options: StreamHarvestOptions): Promise<string | undefined> {
   const settings = cliSettings();
-  const latest = new Map<string, JournalMember>();
+  // Where the latest version of each record is in the journals; the members are read back when used.
+  const latest = new Map<string, JournalEntry>();
   for (const url of urls) {
     const dir = streamFolder(settings.dataDir, url);
     process.stderr.write(`harvest: following ${url} (what was read is kept in ${dir})\n`);
@@ -47,19 +52,19 @@ export async function harvestStreams(urls: readonly string[], options: StreamHar
       },
     });
     process.stderr.write(`harvest: ${url}: ${report.pages.toLocaleString('en')} pages read, ${report.members.toLocaleString('en')} members; ${report.complete.toLocaleString('en')} pages complete, never read again\n`);
-    await latestVersions(dir, latest);
+    await latestEntries(dir, latest);
   }
   await mkdir(path.join(settings.dataDir, 'ldes'), { recursive: true });
   const own = [...latest.values()].filter(isOwnRecord).length;
   if (own > 0 && own < latest.size) {
-    const other = [...latest.values()].find((m) => !isOwnRecord(m)) as JournalMember;
-    throw new Error(`${other.id} (on ${other.page}) is not a version of a record of this service, as the other members are: harvest one deployment's streams, or Ghent's, at a time`);
+    const other = [...latest.values()].find((m) => !isOwnRecord(m)) as JournalEntry;
+    throw new Error(`${other.id} is not a version of a record of this service, as the other members are: harvest one deployment's streams, or Ghent's, at a time`);
   }
-  if (own === 0 && latest.size > 0) return writeOsloExport(latest.values(), settings.dataDir);
+  if (own === 0 && latest.size > 0) return writeOsloExport(latest, settings.dataDir);
   const scratch = await mkdtemp(path.join(settings.dataDir, 'ldes', '.dump-'));
   try {
     const file = path.join(scratch, 'records.nq');
-    const dump = await writeRecordDump(latest.values(), file, settings.baseUrl);
+    const dump = await writeRecordDump(readMembers(latest.values()), file, settings.baseUrl);
     process.stderr.write(`harvest: ${dump.records.toLocaleString('en')} records and ${dump.tombstones.toLocaleString('en')} tombstones of ${dump.sourceBase || 'no deployment'}, ${dump.quads.toLocaleString('en')} quads\n`);
     await loadDump('harvest', file, { baseUrl: settings.baseUrl, noIndex: options.noIndex });
   } finally {
@@ -68,25 +73,37 @@ export async function harvestStreams(urls: readonly string[], options: StreamHar
   return undefined;
 }
 
-/** Ghent's members as a source export in DATA_DIR/ldes/export (replaced whole), with what was left out said. */
-async function writeOsloExport(members: Iterable<JournalMember>, dataDir: string): Promise<string> {
-  const list = [...members];
-  const unknown = list.find((m) => osloKind(m) === undefined);
-  if (unknown !== undefined) throw new Error(`${unknown.id} (on ${unknown.page}) is neither a record of this service nor an object, exhibition, agent or concept of Ghent's streams`);
-  const mapped = osloExport(list);
+/**
+ * Ghent's members as a source export in DATA_DIR/ldes/export (replaced whole), written as the records are made,
+ * with what was left out said and kept in DATA_DIR/ldes/mapping-report.json.
+ */
+async function writeOsloExport(latest: ReadonlyMap<string, JournalEntry>, dataDir: string): Promise<string> {
   const dir = path.join(dataDir, 'ldes', 'export');
   const staging = await mkdtemp(path.join(dataDir, 'ldes', '.export-'));
-  for (const kind of Object.keys(SOURCE_FILES) as (keyof typeof SOURCE_FILES)[]) {
-    await writeFile(path.join(staging, SOURCE_FILES[kind]), mapped[kind].map((r) => `${JSON.stringify(r)}\n`).join(''));
+  const files = Object.fromEntries((Object.keys(SOURCE_FILES) as OsloKind[]).map((kind) => [kind, createWriteStream(path.join(staging, SOURCE_FILES[kind]))])) as Record<OsloKind, WriteStream>;
+  let report: OsloReport;
+  try {
+    report = await mapOsloMembers(
+      () => readMembers(latest.values()),
+      async (kind, record) => {
+        if (!files[kind].write(`${JSON.stringify(record)}\n`)) await once(files[kind], 'drain');
+      },
+    );
+    await Promise.all(Object.values(files).map(async (f) => once(f.end(), 'finish')));
+  } catch (err) {
+    for (const f of Object.values(files)) f.destroy();
+    await rm(staging, { recursive: true, force: true });
+    throw err;
   }
-  await writeFile(path.join(dataDir, 'ldes', 'mapping-report.json'), `${JSON.stringify({ skipped: mapped.skipped, dropped: mapped.dropped }, null, 2)}\n`);
+  const reportFile = path.join(dataDir, 'ldes', 'mapping-report.json');
+  await writeFile(reportFile, `${JSON.stringify({ skipped: report.skipped, dropped: report.dropped }, null, 2)}\n`);
   await rm(dir, { recursive: true, force: true });
   await rename(staging, dir);
-  process.stderr.write(`harvest: ${mappingSummary(mapped)}; the export is ${dir}, what was left out is in ${path.join(dataDir, 'ldes', 'mapping-report.json')}\n`);
+  process.stderr.write(`harvest: ${mappingSummary(report)}; the export is ${dir}, what was left out is in ${reportFile}\n`);
   return dir;
 }
 
-function mappingSummary(m: OsloExport): string {
+function mappingSummary({ counts, skipped, dropped }: OsloReport): string {
   const n = (count: number, noun: string): string => `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
-  return `Ghent's members mapped to ${n(m.objects.length, 'object')}, ${n(m.exhibitions.length, 'exhibition')}, ${n(m.agents.length, 'agent')} and ${n(m.concepts.length, 'concept')}; ${n(m.skipped.length, 'member')} left out, ${n(m.dropped.length, 'reference')} dropped`;
+  return `Ghent's members mapped to ${n(counts.objects, 'object')}, ${n(counts.exhibitions, 'exhibition')}, ${n(counts.agents, 'agent')} and ${n(counts.concepts, 'concept')}; ${n(skipped.length, 'member')} left out, ${n(dropped.length, 'reference')} dropped`;
 }

@@ -6,7 +6,7 @@
  * and dimension values that arrive as IRIs resolved against the page.
  */
 import { edtfSpan, osloExport, osloKind } from '../../src/harvest/ldes/oslo.js';
-import type { JournalMember } from '../../src/harvest/ldes/follow.js';
+import type { JournalMember } from '../../src/harvest/ldes/journal.js';
 import { RECORD_SCHEMAS } from '../../src/harvest/schema.js';
 
 const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
@@ -28,7 +28,7 @@ const object = (priref: string, number: string | undefined, time: string, extra:
   member(`https://stad.gent/id/mensgemaaktobject/dmg/${priref}`, time, [`$ ${A} <${CRM}E22_Human-Made_Object>`, ...(number === undefined ? [] : identifier('objectnummer', number, `n${priref}`)), `$ <${CRM}P102_has_title> "Titel ${priref}"`, ...extra]);
 
 describe("Ghent's members as source records", () => {
-  it('maps a set whose head is harvested, a type named by the thesaurus through owl:sameAs, and an object on display', () => {
+  it('maps a set whose head is harvested, a type named by the thesaurus through owl:sameAs, and an object on display', async () => {
     const aat = 'http://vocab.getty.edu/aat/300042991';
     const concept = member('https://stad.gent/id/concept/530000049', '2024-01-01T00:00:00.000Z', [
       `$ ${A} <${SKOS}Concept>`,
@@ -47,7 +47,7 @@ describe("Ghent's members as source records", () => {
       `$ <${CRM}P55_has_current_location> _:l`,
       `_:l <${SKOS}note> "depot"`,
     ]);
-    const out = osloExport([part, head, concept]);
+    const out = await osloExport([part, head, concept]);
     const [h, p] = out.objects;
     expect(out.objects.map((o) => o.objectNumber)).toEqual(['2008-0038_00-14', '2008-0038_11-14']);
     expect(p?.partOfSet).toBe('2008-0038_00-14');
@@ -62,7 +62,7 @@ describe("Ghent's members as source records", () => {
     for (const o of out.objects) expect(RECORD_SCHEMAS.objects.safeParse(o).error).toBeUndefined();
   });
 
-  it("reads dimension values and types that the context's @id typing resolved against the page, and drops a foreign unit", () => {
+  it("reads dimension values and types that the context's @id typing resolved against the page, and drops a foreign unit", async () => {
     const dims = object('530000020', '2004-0056', '2024-01-01T00:00:00.000Z', [
       `$ <${CRM}P43_has_dimension> _:d1`,
       `_:d1 ${A} <${CRM}E54_Dimension>`,
@@ -74,12 +74,12 @@ describe("Ghent's members as source records", () => {
       `_:d2 <https://schema.org/value> <${PAGE_FOLDER}13>`,
       `_:d2 <https://schema.org/unitText> "inch"`,
     ]);
-    const out = osloExport([dims]);
+    const out = await osloExport([dims]);
     expect(out.objects[0]?.dimensions).toEqual([{ type: 'hoogte', value: 2.5, unit: 'cm' }]);
     expect(out.dropped).toEqual([{ record: '2004-0056', reason: expect.stringContaining('a unit of mm, cm or m') as unknown as string }]);
   });
 
-  it('leaves out, and names, the members that cannot be records', () => {
+  it('leaves out, and names, the members that cannot be records', async () => {
     const noNumber = object('530000030', undefined, '2024-01-01T00:00:00.000Z');
     const badNumber = object('530000031', 'not a number', '2024-01-01T00:00:00.000Z');
     const exhibition = (priref: string, reference: string, span: string | undefined): JournalMember =>
@@ -89,9 +89,9 @@ describe("Ghent's members as source records", () => {
         ...(span === undefined ? [] : [`$ <${CRM}P4_has_time-span> "${span}"^^<http://id.loc.gov/datatypes/edtf/EDTF>`]),
       ]);
     const something = member('https://stad.gent/id/dossier/1', '2024-01-01T00:00:00.000Z', [`$ ${A} <http://www.w3.org/ns/dcat#Dataset>`]);
-    const out = osloExport([noNumber, badNumber, exhibition('1', 'TE_1990-001', '1990/1991'), exhibition('2', 'TE_1990-002', undefined), exhibition('3', 'X-12', '1990'), exhibition('4', 'TE_1990-004', '1990-02/1990-03'), something]);
+    const out = await osloExport([noNumber, badNumber, exhibition('1', 'TE_1990-001', '1990/1991'), exhibition('2', 'TE_1990-002', undefined), exhibition('3', 'X-12', '1990'), exhibition('4', 'TE_1990-004', '1990-02/1990-03'), something]);
     expect(osloKind(something)).toBeUndefined();
-    expect(out.skipped.map((s) => [s.id.split('/').slice(-2, -1)[0], s.reason])).toEqual([
+    expect(out.skipped.map((s) => [s.id.split('/').slice(-2, -1)[0], s.reason]).sort()).toEqual([
       ['1', 'not an object, exhibition, agent or concept'],
       ['2', 'exhibition TE_1990-002: no dates (no time-span)'],
       ['3', 'an exhibition without a reference number of the form TE_<year>-<serial> (X-12)'],
@@ -105,7 +105,7 @@ describe("Ghent's members as source records", () => {
     ]);
   });
 
-  it('makes a record for an agent only named, timed by the earliest member naming it', () => {
+  it('makes a record for an agent only named, timed by the earliest member naming it', async () => {
     const production = (priref: string, time: string): JournalMember =>
       object(priref, `2000-${priref.slice(-4)}`, time, [
         `$ <${CRM}P108i_was_produced_by> _:p`,
@@ -114,7 +114,7 @@ describe("Ghent's members as source records", () => {
         `<https://stad.gent/id/agent/530001434> <http://www.w3.org/2000/01/rdf-schema#label> "De Porceleyne Fles"@nl`,
         `_:p <${CRM}P4_has_time-span> "1920~/1930"^^<http://id.loc.gov/datatypes/edtf/EDTF>`,
       ]);
-    const out = osloExport([production('530000041', '2024-03-01T00:00:00.000Z'), production('530000040', '2024-02-01T00:00:00.000Z')]);
+    const out = await osloExport([production('530000041', '2024-03-01T00:00:00.000Z'), production('530000040', '2024-02-01T00:00:00.000Z')]);
     expect(out.agents).toEqual([
       expect.objectContaining({ pid: '530001434', name: 'De Porceleyne Fles', harvestedAt: '2024-02-01T00:00:00.000Z', sameAs: ['https://stad.gent/id/agent/530001434'] }),
     ]);

@@ -15,12 +15,13 @@
  * redirects and caching headers of the server respected (`Cache-Control: immutable` or a `max-age` of a day or
  * more marks a node complete).
  */
-import { appendFile, mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Writer } from 'n3';
 import type * as RDF from '@rdfjs/types';
 import { PAGE_ACCEPT, PageSyntaxError, parsePage, readStreamPage } from './page.js';
+import { appendMembers, compactJournal, type JournalMember } from './journal.js';
 
 export interface FollowOptions {
   /** Requests per second at most (the operator's limit: LDES_PAGES_PER_SECOND). */
@@ -42,15 +43,6 @@ export const DEFAULT_FOLLOW_OPTIONS: FollowOptions = { pagesPerSecond: 5, timeou
 export type FollowEvent =
   | { kind: 'page'; url: string; members: number; complete: boolean }
   | { kind: 'retry'; url: string; attempt: number; waitMs: number; reason: string };
-
-/** A member as the journal keeps it. */
-export interface JournalMember {
-  id: string;
-  page: string;
-  versionOf: string;
-  time: string;
-  nquads: string;
-}
 
 interface FollowState {
   /** The stream's URL, as given. */
@@ -88,7 +80,6 @@ export interface FollowReport {
 }
 
 const STATE = 'state.json';
-export const JOURNAL = 'journal.ndjson';
 
 /**
  * Reads the stream at `url` into `dir`: every node not known complete, from the stream and the nodes left to
@@ -159,38 +150,6 @@ export async function followStream(url: string, dir: string, options: FollowOpti
   return report;
 }
 
-/**
- * The journal rewritten with the latest version of each record only (after a whole run: the nodes read again
- * journal their members again). Written aside and renamed over the old one.
- */
-async function compactJournal(dir: string): Promise<void> {
-  const latest = await latestVersions(dir);
-  const tmp = path.join(dir, `${JOURNAL}.tmp`);
-  await writeFile(tmp, [...latest.values()].map((m) => `${JSON.stringify(m)}\n`).join(''));
-  const fh = await open(tmp, 'r+');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await rename(tmp, path.join(dir, JOURNAL));
-}
-
-/**
- * The latest version of each record in the journal (the latest time; the later line on a tie), added to
- * `latest` (the versions of other streams read before).
- */
-export async function latestVersions(dir: string, latest = new Map<string, JournalMember>()): Promise<Map<string, JournalMember>> {
-  const text = await readFile(path.join(dir, JOURNAL), 'utf8').catch(() => '');
-  for (const line of text.split('\n')) {
-    if (line === '') continue;
-    const member = JSON.parse(line) as JournalMember;
-    const known = latest.get(member.versionOf);
-    if (known === undefined || known.time <= member.time) latest.set(member.versionOf, member);
-  }
-  return latest;
-}
-
 interface PageAnswer {
   /** The URL after redirects: the node's own IRI. */
   url: string;
@@ -258,18 +217,6 @@ async function writeNQuads(quads: readonly RDF.Quad[]): Promise<string> {
   const writer = new Writer({ format: 'N-Quads' });
   for (const q of quads) writer.addQuad(q.subject as never, q.predicate as never, q.object as never, q.graph as never);
   return new Promise((resolve, reject) => writer.end((err: Error | null, text: string) => (err ? reject(err) : resolve(text))));
-}
-
-async function appendMembers(dir: string, members: readonly JournalMember[]): Promise<void> {
-  if (members.length === 0) return;
-  const file = path.join(dir, JOURNAL);
-  await appendFile(file, members.map((m) => `${JSON.stringify(m)}\n`).join(''));
-  const fh = await open(file, 'r+');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
 }
 
 async function readState(dir: string): Promise<FollowState | undefined> {

@@ -22,7 +22,7 @@ import { DataFactory, Parser, Store } from 'n3';
 import { AUTHORITY, NS } from '../../vocab/namespaces.js';
 import { AGENT_PID, CONCEPT_PID, EXHIBITION_PID, OBJECT_NUMBER } from '../../vocab/iris.js';
 import type { AgentRecord, ConceptRecord, DateSpan, Dimension, ExhibitionRecord, ObjectRecord, Place, Texts } from '../schema.js';
-import type { JournalMember } from './follow.js';
+import type { JournalMember } from './journal.js';
 
 const CRM = NS.crm;
 const SKOS = NS.skos;
@@ -49,54 +49,84 @@ const AGENT_CLASSES = new Set(['http://purl.org/dc/terms/Agent', `${NS.prov}Agen
 
 export type OsloKind = 'objects' | 'agents' | 'exhibitions' | 'concepts';
 
-/** The source export the members make, and the members or references left out. */
-export interface OsloExport {
-  objects: ObjectRecord[];
-  agents: AgentRecord[];
-  exhibitions: ExhibitionRecord[];
-  concepts: ConceptRecord[];
+/** The records of the source export, kind by kind. */
+export interface OsloRecords {
+  objects: ObjectRecord;
+  agents: AgentRecord;
+  exhibitions: ExhibitionRecord;
+  concepts: ConceptRecord;
+}
+
+/** Where the records go, as they are made (objects one by one; the other kinds once all members are read). */
+export type OsloSink = <K extends OsloKind>(kind: K, record: OsloRecords[K]) => void | Promise<void>;
+
+/** What was made of the members, and what was left out. */
+export interface OsloReport {
+  counts: Record<OsloKind, number>;
   /** Members left out (no object number, no dates, …), by member IRI. */
   skipped: { id: string; reason: string }[];
   /** References dropped from a record (a concept with no label anywhere, a set whose head is not harvested). */
   dropped: { record: string; reason: string }[];
 }
 
+/** The source export the members make, held whole (small collections and tests), sorted by pid. */
+export type OsloExport = { [K in OsloKind]: OsloRecords[K][] } & Pick<OsloReport, 'skipped' | 'dropped'>;
+
 /** The kind of a member of Ghent's streams, or undefined when it is none of the four. */
 export function osloKind(member: JournalMember): OsloKind | undefined {
   return kindOf(new MemberGraph(member));
 }
 
-/** Maps the latest versions of Ghent's members to a source export. */
-export function osloExport(members: Iterable<JournalMember>): OsloExport {
-  const out: OsloExport = { objects: [], agents: [], exhibitions: [], concepts: [], skipped: [], dropped: [] };
-  const read: Record<OsloKind, MemberGraph[]> = { objects: [], agents: [], exhibitions: [], concepts: [] };
-  for (const member of members) {
-    const graph = new MemberGraph(member);
-    const kind = kindOf(graph);
-    if (kind === undefined) out.skipped.push({ id: member.id, reason: 'not an object, exhibition, agent or concept' });
-    else read[kind].push(graph);
+/**
+ * Maps the latest versions of Ghent's members to records, in two reads of `members` so that objects, the bulk of
+ * a collection, are never held together: the first read keeps the concepts, agents and exhibitions and notes
+ * each object's number; the second maps the objects one at a time, their references resolved against all
+ * of the first.
+ */
+export async function mapOsloMembers(members: () => Iterable<JournalMember> | AsyncIterable<JournalMember>, sink: OsloSink): Promise<OsloReport> {
+  const report: OsloReport = { counts: { objects: 0, agents: 0, exhibitions: 0, concepts: 0 }, skipped: [], dropped: [] };
+  const names = new Names(report);
+  const exhibitions: ExhibitionRecord[] = [];
+  const objects = new Set<string>();
+  for await (const member of members()) {
+    const g = new MemberGraph(member);
+    const kind = kindOf(g);
+    if (kind === undefined) report.skipped.push({ id: member.id, reason: 'not an object, exhibition, agent or concept' });
+    else if (kind === 'concepts') names.concept(g);
+    else if (kind === 'agents') names.agent(g);
+    else if (kind === 'objects') {
+      names.object(g);
+      objects.add(member.id);
+    } else {
+      const exhibition = mapExhibition(g, names);
+      if (typeof exhibition === 'string') report.skipped.push({ id: member.id, reason: exhibition });
+      else exhibitions.push(exhibition);
+    }
   }
-  const names = new Names(out);
-  // The streams' own agents and concepts first: their pids are what the objects' references resolve to.
-  for (const g of read.concepts) names.concept(g);
-  for (const g of read.agents) names.agent(g);
-  for (const g of read.objects) names.object(g);
-  for (const g of read.exhibitions) {
-    const exhibition = mapExhibition(g, names);
-    if (typeof exhibition === 'string') out.skipped.push({ id: g.member.id, reason: exhibition });
-    else out.exhibitions.push(exhibition);
-  }
-  for (const g of read.objects) {
-    const object = mapObject(g, names);
-    if (typeof object === 'string') out.skipped.push({ id: g.member.id, reason: object });
-    else out.objects.push(object);
+  for await (const member of members()) {
+    if (!objects.has(member.id)) continue;
+    const object = mapObject(new MemberGraph(member), names);
+    if (typeof object === 'string') report.skipped.push({ id: member.id, reason: object });
+    else {
+      await sink('objects', object);
+      report.counts.objects++;
+    }
   }
   names.resolveBroader();
-  out.concepts = [...names.concepts.values()].sort((a, b) => a.pid.localeCompare(b.pid));
-  out.agents = [...names.agents.values()].sort((a, b) => a.pid.localeCompare(b.pid));
+  const rest = { exhibitions, agents: [...names.agents.values()], concepts: [...names.concepts.values()] };
+  for (const kind of ['exhibitions', 'agents', 'concepts'] as const) {
+    for (const record of rest[kind].sort((a, b) => a.pid.localeCompare(b.pid))) await sink(kind, record);
+    report.counts[kind] = rest[kind].length;
+  }
+  return report;
+}
+
+/** Maps members held in memory to a whole export. */
+export async function osloExport(members: readonly JournalMember[]): Promise<OsloExport> {
+  const out: Omit<OsloExport, 'skipped' | 'dropped'> = { objects: [], agents: [], exhibitions: [], concepts: [] };
+  const report = await mapOsloMembers(() => members, (kind, record) => void (out[kind] as unknown[]).push(record));
   out.objects.sort((a, b) => a.objectNumber.localeCompare(b.objectNumber));
-  out.exhibitions.sort((a, b) => a.pid.localeCompare(b.pid));
-  return out;
+  return { ...out, skipped: report.skipped, dropped: report.dropped };
 }
 
 /** One member's statements, with the lookups the mapping needs. */
@@ -204,14 +234,14 @@ class Names {
   /** Exhibition pids of each object number, from the exhibitions' objects. */
   readonly exhibitionsOf = new Map<string, Set<string>>();
 
-  constructor(private readonly out: OsloExport) {}
+  constructor(private readonly out: OsloReport) {}
 
   /** Notes a reference left out of `record`. */
   dropped(record: string, reason: string): void {
     this.out.dropped.push({ record, reason });
   }
 
-  get droppedList(): OsloExport['dropped'] {
+  get droppedList(): OsloReport['dropped'] {
     return this.out.dropped;
   }
 
@@ -225,10 +255,12 @@ class Names {
     for (const iri of [g.member.versionOf, ...sameAs]) this.conceptByIri.set(iri, pid);
     // Broader terms are resolved once every concept is known (below, in broaderOf).
     this.concepts.set(pid, { pid, labels: { ...labels, nl }, scopeNotes: g.texts(g.subject, `${SKOS}scopeNote`), broader: [], ...meta(g, sameAs) });
-    this.pendingBroader.push(g);
+    const broader = g.objects(g.subject, `${SKOS}broader`).filter((t) => t.termType === 'NamedNode');
+    if (broader.length > 0) this.pendingBroader.set(pid, broader.map((b) => ({ iri: b.value, label: g.label(b, `${SKOS}prefLabel`) })));
   }
 
-  private readonly pendingBroader: MemberGraph[] = [];
+  /** The broader terms of each concept of the streams, resolved once every concept is known. */
+  private readonly pendingBroader = new Map<string, { iri: string; label: string | undefined }[]>();
 
   agent(g: MemberGraph): void {
     const reference = g.identifier('referentienummer');
@@ -301,17 +333,13 @@ class Names {
 
   /** Broader terms, once every concept of the streams is known: a concept of the export, or an external term. */
   resolveBroader(): void {
-    for (const g of this.pendingBroader) {
-      const pid = this.conceptByIri.get(g.member.versionOf);
-      const concept = pid === undefined ? undefined : this.concepts.get(pid);
-      if (concept === undefined) continue;
-      for (const broader of g.objects(g.subject, `${SKOS}broader`)) {
-        if (broader.termType !== 'NamedNode') continue;
-        const known = this.conceptByIri.get(broader.value);
-        const label = g.label(broader, `${SKOS}prefLabel`);
+    for (const [pid, broader] of this.pendingBroader) {
+      const concept = this.concepts.get(pid) as ConceptRecord;
+      for (const { iri, label } of broader) {
+        const known = this.conceptByIri.get(iri);
         if (known !== undefined && known !== concept.pid) concept.broader.push(known);
-        else if (known === undefined && label !== undefined) concept.broader.push({ uri: broader.value, label });
-        else if (known === undefined) this.out.dropped.push({ record: concept.pid, reason: `broader ${broader.value}: no stream describes it and it has no label` });
+        else if (known === undefined && label !== undefined) concept.broader.push({ uri: iri, label });
+        else if (known === undefined) this.dropped(concept.pid, `broader ${iri}: no stream describes it and it has no label`);
       }
     }
   }
@@ -401,7 +429,7 @@ function conceptsOf(g: MemberGraph, node: RDF.Term, names: Names, record: string
 }
 
 /** Dimensions of a node: type, value and unit, each as the registrar wrote it (see resolvedText). */
-function dimensionsOf(g: MemberGraph, node: RDF.Term, record: OsloExport['dropped'], id: string): Dimension[] {
+function dimensionsOf(g: MemberGraph, node: RDF.Term, record: OsloReport['dropped'], id: string): Dimension[] {
   const dimensions: Dimension[] = [];
   for (const d of g.objects(node, `${CRM}P43_has_dimension`)) {
     const type = g.resolvedText(g.objects(d, `${CRM}P2_has_type`)[0])?.toLowerCase();

@@ -13,7 +13,7 @@ import type * as RDF from '@rdfjs/types';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { DataFactory, Parser, Writer } from 'n3';
-import type { JournalMember } from './follow.js';
+import type { JournalMember } from './journal.js';
 
 const ADMIN = 'urn:x-museum-ld:admin#';
 const AS_DELETE = 'https://www.w3.org/ns/activitystreams#Delete';
@@ -24,7 +24,7 @@ const XSD_BOOLEAN = 'http://www.w3.org/2001/XMLSchema#boolean';
 const RECORD_IRI = /^(https?:\/\/[^/]+)\/v2\/id\/[a-z]+\/[^/]+$/;
 
 /** Whether a member is a version of a record of a deployment of this service. */
-export const isOwnRecord = (member: JournalMember): boolean => RECORD_IRI.test(member.versionOf);
+export const isOwnRecord = (member: Pick<JournalMember, 'versionOf'>): boolean => RECORD_IRI.test(member.versionOf);
 
 /** A member that is not a version of a record of this service. */
 export class NotOwnRecordError extends Error {}
@@ -38,13 +38,13 @@ export interface RecordDumpReport {
 }
 
 /** Writes the latest versions as a dump for `baseUrl` into `file`. */
-export async function writeRecordDump(latest: Iterable<JournalMember>, file: string, baseUrl: string): Promise<RecordDumpReport> {
+export async function writeRecordDump(latest: Iterable<JournalMember> | AsyncIterable<JournalMember>, file: string, baseUrl: string): Promise<RecordDumpReport> {
   const { namedNode, literal, quad } = DataFactory;
   const out = createWriteStream(file);
   const report: RecordDumpReport = { records: 0, tombstones: 0, quads: 0, sourceBase: '' };
   const adminGraph = namedNode(`${baseUrl}/graph/admin`);
   let i = 0;
-  for (const member of latest) {
+  for await (const member of latest) {
     const base = RECORD_IRI.exec(member.versionOf)?.[1];
     if (base === undefined) throw new NotOwnRecordError(`${member.id} (on ${member.page}) is a version of ${member.versionOf}, not of a record of this service ({base}/v2/id/<kind>/<pid>); only this service's own streams can be harvested so far`);
     if (report.sourceBase === '') report.sourceBase = base;
