@@ -8,7 +8,7 @@
  * what cannot be mapped is reported; a second run reads the mutable pages again and changes nothing.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -57,13 +57,20 @@ describe("harvest --ldes: Ghent's streams become records", () => {
     return ajv.compile(JSON.parse(readFileSync(path.join(ROOT, 'schemas', `${name}.schema.json`), 'utf8')) as object);
   };
 
-  const harvest = async (): Promise<string> => {
+  /** `npm run harvest -- --ldes …` of the four streams into `dir`; its standard error. */
+  const runHarvest = async (dir: string): Promise<string> => {
     const args = ['src/cli/harvest.ts', ...Object.values(streams.urls).flatMap((url) => ['--ldes', url]), '--pages-per-second', '200', '--no-index'];
     const { stderr } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), args, {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, BASE_URL: BASE, LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
+      env: { ...process.env, DATA_DIR: dir, BASE_URL: BASE, LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
       maxBuffer: 16 << 20,
     });
+    return stderr;
+  };
+
+  /** Harvests into the test's DATA_DIR and serves the result (a new store, as a restart would). */
+  const harvest = async (): Promise<string> => {
+    const stderr = await runHarvest(dataDir);
     await store?.close();
     store = new StoreManager({ includeNonPublic: true });
     await store.start((await currentGeneration(dataDir))?.dir as string);
@@ -177,11 +184,36 @@ describe("harvest --ldes: Ghent's streams become records", () => {
     const changesBefore = (await request(app).get('/v2/changes').expect(200)).body as { totalItems: number };
     expect(changesBefore.totalItems).toBeGreaterThan(0);
     const second = await harvest();
-    // The pages are mutable (they expire): read again, and their members journalled again.
-    expect(second).toMatch(/objecten: 2 pages read, 4 members/);
+    // The latest objects page expires: read again, its members journalled again; the older one is immutable.
+    expect(second).toMatch(/objecten: 1 pages read, 2 members; 1 pages complete, never read again/);
     expect((await currentGeneration(dataDir))?.id).not.toBe(before?.id);
     // The change feed lists no creation, update or deletion for the second harvest.
     const changesAfter = (await request(app).get('/v2/changes').expect(200)).body as { totalItems: number };
     expect(changesAfter.totalItems).toBe(changesBefore.totalItems);
+  }, 120_000);
+
+  it('stops on a page it cannot read, naming it, serving nothing new; the next run completes', async () => {
+    const { dir, remove } = await tempDir('ghent-resume-');
+    try {
+      streams.fail = (url) => (url.includes('generatedAtTime=2023-02-13T16:19:43.573Z') ? 404 : undefined);
+      const failed = (await runHarvest(dir).then(
+        () => undefined,
+        (err: unknown) => err,
+      )) as { code: number; stderr: string } | undefined;
+      expect(failed?.code).toBe(1);
+      expect(failed?.stderr).toContain(`${streams.urls.objects}?generatedAtTime=2023-02-13T16:19:43.573Z`);
+      expect(await currentGeneration(dir)).toBeUndefined();
+      // What was read is kept; the page that failed is still to read.
+      const state = JSON.parse(await readFile(path.join(dir, 'ldes', (await readdir(path.join(dir, 'ldes')))[0] as string, 'state.json'), 'utf8')) as { pending: string[] };
+      expect(state.pending).toEqual([`${streams.urls.objects}?generatedAtTime=2023-02-13T16:19:43.573Z`]);
+      streams.fail = undefined;
+      const resumed = await runHarvest(dir);
+      expect(resumed).toMatch(/objecten: 2 pages read, 4 members; 1 pages complete/);
+      expect(resumed).toMatch(/Ghent's members mapped to 4 objects, 2 exhibitions/);
+      expect(await currentGeneration(dir)).toBeDefined();
+    } finally {
+      streams.fail = undefined;
+      await remove();
+    }
   }, 120_000);
 });

@@ -2,7 +2,8 @@
  * A local server that serves Ghent's event streams as its server does (test/fixtures/ldes/coghent/NOTES.md §2):
  * the real members of the fixture, each stream one page in Ghent's envelope (`@included` members with the
  * reverse `memberOf`, `viewOf` the collection), JSON-LD only; the bare stream URL redirects (302) to the page.
- * The objects stream is the two replayed pages of the fixture, as they are. Members keep their own `@context`
+ * The objects stream is the two replayed pages of the fixture, as they are: the older one `immutable`, the
+ * latest one expiring. Members keep their own `@context`
  * (the contexts the harvest reads from contexts/coghent/ instead of fetching them).
  */
 import { createServer, type Server } from 'node:http';
@@ -39,6 +40,8 @@ export interface GhentStreams {
   urls: { objects: string; exhibitions: string; agents: string; concepts: string };
   /** The members served, each as its fixture file holds it. */
   members: Record<string, unknown>[];
+  /** Set by a test: the status to answer a request with instead of its page (its path and query). */
+  fail?: (pathAndQuery: string) => number | undefined;
   close(): Promise<void>;
 }
 
@@ -47,9 +50,15 @@ export async function serveGhentStreams(): Promise<GhentStreams> {
   let origin = '';
   // Page URLs become this server's; the contexts keep theirs (the harvest reads its local copies of them).
   const local = (text: string): string => text.split(`${REAL_BASE}dmg/objecten`).join(`${origin}/v1/dmg/objecten`);
+  const streams = {} as GhentStreams;
   const bodies = new Map<string, string>();
   const members: Record<string, unknown>[] = [];
   const server: Server = createServer((req, res) => {
+    const failed = streams.fail?.(req.url ?? '/');
+    if (failed !== undefined) {
+      res.writeHead(failed, { 'content-type': 'text/html' }).end('No data found.');
+      return;
+    }
     const url = new URL(req.url ?? '/', origin);
     const stream = url.pathname.replace(/^\/v1\//, '');
     const time = url.searchParams.get('generatedAtTime');
@@ -62,7 +71,10 @@ export async function serveGhentStreams(): Promise<GhentStreams> {
       res.writeHead(404, { 'content-type': 'text/html' }).end('No data found.');
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/ld+json', 'content-language': 'nl', expires: new Date(Date.now() + 3_600_000).toUTCString() }).end(body);
+    // As Ghent's server: a fragment with a newer one after it never changes; the latest one expires.
+    const older = stream === 'dmg/objecten' && time !== LATEST_OBJECTS;
+    const caching = older ? { 'cache-control': 'public, max-age=31536000, immutable' } : { expires: new Date(Date.now() + 3_600_000).toUTCString() };
+    res.writeHead(200, { 'content-type': 'application/ld+json', 'content-language': 'nl', ...caching }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -79,9 +91,10 @@ export async function serveGhentStreams(): Promise<GhentStreams> {
     bodies.set(`${stream}?latest`, JSON.stringify(page));
   }
   const at = (stream: string): string => `${origin}/v1/${stream}`;
-  return {
+  Object.assign(streams, {
     urls: { objects: at('dmg/objecten'), exhibitions: at('dmg/tentoonstellingen'), agents: at('adlib/personen'), concepts: at('adlib/thesaurus') },
     members,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+  return streams;
 }
