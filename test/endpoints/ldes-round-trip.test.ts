@@ -30,6 +30,7 @@ import { copyFixture, removeCopy } from '../fixtures/source-mini/harvest-fixture
 import { handObject } from '../helpers/hand-export.js';
 import { memoryLogger } from '../helpers/http-context.js';
 import { untilIndexesBuilt } from '../helpers/ready-app.js';
+import { demoData, sourceObjects } from '../helpers/demo.js';
 import { tempDir } from '../unit/store-fixtures.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -60,6 +61,85 @@ interface Deployment {
   store?: StoreManager;
   app?: Express;
   server: Server;
+  pages?: { pageSize: number; groupSize: number };
+}
+
+async function listen(d: Deployment): Promise<void> {
+  d.server = createServer((req, res) => (d.app ? d.app(req, res) : res.writeHead(503).end()));
+  await new Promise<void>((resolve) => d.server.listen(0, '127.0.0.1', resolve));
+  d.base = `http://127.0.0.1:${(d.server.address() as AddressInfo).port}`;
+}
+
+/**
+ * Serves the deployment's current generation (a new store each time, as a restart would); the streams' pages
+ * small, so that a few records span many pages, unless `pages` says otherwise.
+ */
+async function serve(d: Deployment, pages: { pageSize: number; groupSize: number } = { pageSize: 4, groupSize: 2 }): Promise<void> {
+  await d.store?.close();
+  d.store = new StoreManager({ includeNonPublic: true });
+  await d.store.start((await currentGeneration(d.dataDir))?.dir as string);
+  const config = loadConfig({ BASE_URL: d.base, DATA_DIR: d.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
+  const ctx: AppContext = { config, iris: new Iris(d.base), store: d.store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryLibrary(), kinds: KIND_NAMES };
+  d.pages = pages;
+  d.app = createApp(ctx, { streams: pages });
+  await untilIndexesBuilt(ctx);
+}
+
+/** Harvests a source export into the first deployment, under its own base, and serves it. */
+async function harvestInto(d: Deployment, source: string, pages?: Deployment['pages']): Promise<void> {
+  await createGeneration(d.dataDir, { source: { kind: 'harvest', path: source }, baseUrl: d.base, kinds: KIND_NAMES }, async (out) => ({
+    details: { ...(await harvestExport(source, out, { baseUrl: d.base, imageHosts: [], validateImages: false })) },
+  }));
+  await serve(d, pages);
+}
+
+/** `npm run harvest -- --ldes …` of the first's four streams into the second; its standard error. */
+async function harvestSecond(first: Deployment, second: Deployment): Promise<string> {
+  const args = ['src/cli/harvest.ts', ...COLLECTIONS.flatMap((c) => ['--ldes', `${first.base}/v2/streams/${c}`]), '--pages-per-second', '1000', '--no-index'];
+  const { stderr } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), args, {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: second.dataDir, BASE_URL: second.base, LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
+    maxBuffer: 16 << 20,
+  });
+  await serve(second, first.pages);
+  return stderr;
+}
+
+/**
+ * The records the first serves equal the second's, the first's `/v2/id/` IRIs moved to the second's: every one,
+ * or those `pick` keeps (by collection and position in the listing). Every collection counts the same.
+ */
+async function expectSameRecords(first: Deployment, second: Deployment, pick: (collection: string, i: number, iri: string) => boolean = () => true): Promise<number> {
+  let compared = 0;
+  for (const collection of COLLECTIONS) {
+    const listed: string[] = [];
+    // Every page of the listing, by its hydra:next links.
+    for (let next: string | undefined = `/v2/id/${collection}?itemsPerPage=100`; next !== undefined; ) {
+      const body = (await request(first.app as Express).get(next).expect(200)).body as { 'hydra:member': { '@id': string }[]; 'hydra:view'?: { 'hydra:next'?: string } };
+      listed.push(...body['hydra:member'].map((m) => m['@id']));
+      const link = body['hydra:view']?.['hydra:next'];
+      next = link === undefined ? undefined : new URL(link, first.base).pathname + new URL(link, first.base).search;
+    }
+    const total = (await request(second.app as Express).get(`/v2/id/${collection}`).expect(200)).body['hydra:totalItems'] as number;
+    expect([collection, total]).toEqual([collection, listed.length]);
+    for (const [i, iri] of listed.entries()) {
+      if (!pick(collection, i, iri)) continue;
+      const pathname = new URL(iri).pathname;
+      const mine = (await request(first.app as Express).get(pathname).expect(200)).text;
+      const theirs = (await request(second.app as Express).get(pathname).expect(200)).text;
+      const ordered = ORDERED[collection] ?? new Set<string>();
+      expect(canonical(JSON.parse(theirs), ordered)).toEqual(canonical(JSON.parse(mine.split(`${first.base}/v2/id/`).join(`${second.base}/v2/id/`)), ordered));
+      compared++;
+    }
+  }
+  return compared;
+}
+
+async function closeDeployments(...deployments: Deployment[]): Promise<void> {
+  for (const d of deployments) {
+    await new Promise((resolve) => d.server?.close(resolve));
+    await d.store?.close();
+  }
 }
 
 describe('harvest --ldes: a second deployment mirrors a first from its event streams', () => {
@@ -70,60 +150,9 @@ describe('harvest --ldes: a second deployment mirrors a first from its event str
   const first = {} as Deployment;
   const second = {} as Deployment;
 
-  const listen = async (d: Deployment): Promise<void> => {
-    d.server = createServer((req, res) => (d.app ? d.app(req, res) : res.writeHead(503).end()));
-    await new Promise<void>((resolve) => d.server.listen(0, '127.0.0.1', resolve));
-    d.base = `http://127.0.0.1:${(d.server.address() as AddressInfo).port}`;
-  };
-
-  /** Serves the deployment's current generation (a new store each time, as a restart would). */
-  const serve = async (d: Deployment): Promise<void> => {
-    await d.store?.close();
-    d.store = new StoreManager({ includeNonPublic: true });
-    await d.store.start((await currentGeneration(d.dataDir))?.dir as string);
-    const config = loadConfig({ BASE_URL: d.base, DATA_DIR: d.dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' });
-    const ctx: AppContext = { config, iris: new Iris(d.base), store: d.store, logger: memoryLogger('fatal').logger, metrics: new Metrics(), queries: new QueryLibrary(), kinds: KIND_NAMES };
-    d.app = createApp(ctx, { streams: { pageSize: 4, groupSize: 2 } });
-    await untilIndexesBuilt(ctx);
-  };
-
   const harvestFirst = async (): Promise<void> => {
     await writeFile(path.join(source, SOURCE_FILES.objects), objects.map((o) => `${JSON.stringify(o)}\n`).join(''));
-    await createGeneration(first.dataDir, { source: { kind: 'harvest', path: source }, baseUrl: first.base, kinds: KIND_NAMES }, async (out) => ({
-      details: { ...(await harvestExport(source, out, { baseUrl: first.base, imageHosts: [], validateImages: false })) },
-    }));
-    await serve(first);
-  };
-
-  /** `npm run harvest -- --ldes …` of the first's four streams into the second; its standard error. */
-  const harvestSecond = async (): Promise<string> => {
-    const args = ['src/cli/harvest.ts', ...COLLECTIONS.flatMap((c) => ['--ldes', `${first.base}/v2/streams/${c}`]), '--pages-per-second', '200', '--no-index'];
-    const { stderr } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), args, {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: second.dataDir, BASE_URL: second.base, LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
-      maxBuffer: 16 << 20,
-    });
-    await serve(second);
-    return stderr;
-  };
-
-  /** Every record the first serves equals the second's, the first's `/v2/id/` IRIs moved to the second's. */
-  const expectSameRecords = async (): Promise<number> => {
-    let compared = 0;
-    for (const collection of COLLECTIONS) {
-      const listed = (await request(first.app as Express).get(`/v2/id/${collection}?itemsPerPage=100`).expect(200)).body['hydra:member'] as { '@id': string }[];
-      const total = (await request(second.app as Express).get(`/v2/id/${collection}`).expect(200)).body['hydra:totalItems'] as number;
-      expect([collection, total]).toEqual([collection, listed.length]);
-      for (const { '@id': iri } of listed) {
-        const pathname = new URL(iri).pathname;
-        const mine = (await request(first.app as Express).get(pathname).expect(200)).text;
-        const theirs = (await request(second.app as Express).get(pathname).expect(200)).text;
-        const ordered = ORDERED[collection] ?? new Set<string>();
-        expect(canonical(JSON.parse(theirs), ordered)).toEqual(canonical(JSON.parse(mine.split(`${first.base}/v2/id/`).join(`${second.base}/v2/id/`)), ordered));
-        compared++;
-      }
-    }
-    return compared;
+    await harvestInto(first, source);
   };
 
   beforeAll(async () => {
@@ -142,18 +171,15 @@ describe('harvest --ldes: a second deployment mirrors a first from its event str
   }, 60_000);
 
   afterAll(async () => {
-    for (const d of [first, second]) {
-      await new Promise((resolve) => d.server?.close(resolve));
-      await d.store?.close();
-    }
+    await closeDeployments(first, second);
     await removeCopy(source);
     await removeWork();
   });
 
   it('serves the same records after one harvest of the streams', async () => {
-    const log = await harvestSecond();
+    const log = await harvestSecond(first, second);
     expect(log).toMatch(/records and 0 tombstones of http:\/\/127\.0\.0\.1:\d+/);
-    expect(await expectSameRecords()).toBeGreaterThan(15);
+    expect(await expectSameRecords(first, second)).toBeGreaterThan(15);
     // Images stay where the first deployment serves them.
     const object = (await request(second.app as Express).get('/v2/id/object/1987-1105').expect(200)).text;
     expect(object).not.toContain(`${first.base}/v2/id/`);
@@ -164,7 +190,7 @@ describe('harvest --ldes: a second deployment mirrors a first from its event str
     objects = objects.map((o) => (o.objectNumber === 'TUP-0073' ? { ...o, state: { kind: 'removed' } } : o));
     objects = objects.map((o) => (o.objectNumber === 'X-1' ? { ...o, state: { kind: 'merged', into: '1987-1105' } } : o));
     await harvestFirst();
-    const log = await harvestSecond();
+    const log = await harvestSecond(first, second);
     // The objects stream: its view, its last group and the pages that changed; nothing complete is read again.
     // Read again: the stream, its view, the groups and the page that were not complete (the stream's last), then
     // the new ones; so at most its last page's 4 positions besides the 3 changes, and a complete page never.
@@ -175,10 +201,58 @@ describe('harvest --ldes: a second deployment mirrors a first from its event str
     expect(membersRead).toBeLessThanOrEqual(3 + 4);
     expect(complete).toBeGreaterThan(0);
     expect(log).toMatch(/2 tombstones/);
-    await expectSameRecords();
+    await expectSameRecords(first, second);
     await request(second.app as Express).get('/v2/id/object/X-1').expect(301).expect('Location', `${second.base}/v2/id/object/1987-1105`);
     await request(second.app as Express).get('/v2/id/object/TUP-0073').expect(404);
     const updated = (await request(second.app as Express).get('/v2/id/object/2004-0050').expect(200)).text;
     expect(updated).toContain('Stoel zonder naam');
   }, 120_000);
+});
+
+/**
+ * The same on the 1,000-object demo (test/helpers/demo.ts), with the streams' own page size (100): every
+ * collection counts the same, and the records compared are every twentieth of each listing, every koepelrecord
+ * and set member, and the objects the specification's edge cases name (merged, renumbered, withdrawn, removed).
+ */
+describe('harvest --ldes: the 1,000-object demo mirrored', () => {
+  let removeWork: () => Promise<void>;
+  let objects: ObjectRecord[];
+  const first = {} as Deployment;
+  const second = {} as Deployment;
+
+  beforeAll(async () => {
+    const data = await demoData();
+    objects = sourceObjects(data);
+    let work: string;
+    ({ dir: work, remove: removeWork } = await tempDir('ldes-round-trip-demo-'));
+    first.dataDir = path.join(work, 'first');
+    second.dataDir = path.join(work, 'second');
+    await listen(first);
+    await listen(second);
+    await harvestInto(first, data.sourceDir, { pageSize: 100, groupSize: 100 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await closeDeployments(first, second);
+    await removeWork();
+  });
+
+  it('serves the same collections and records', async () => {
+    const log = await harvestSecond(first, second);
+    const inSets = new Set(objects.flatMap((o) => (o.partOfSet === undefined ? [] : [o.partOfSet, o.objectNumber])));
+    expect(inSets.size).toBeGreaterThan(2);
+    const compared = await expectSameRecords(first, second, (collection, i, iri) => i % 20 === 0 || (collection === 'objects' && inSets.has(decodeURIComponent(iri.split('/').at(-1) as string))));
+    expect(compared).toBeGreaterThan(inSets.size);
+    expect(log).toMatch(/records and \d+ tombstones of http:\/\/127\.0\.0\.1:\d+/);
+    // Records that redirect since the first deployment's first harvest were never versions in its streams: the
+    // mirror does not know them (docs/ldes-harvest.md). A record merged later arrives as a tombstone and
+    // redirects on both (the source-mini round trip above).
+    const redirecting = objects.filter((x) => x.public && x.healthy && 'into' in x.state);
+    expect(redirecting.length).toBeGreaterThan(0);
+    for (const o of redirecting) {
+      const into = (o.state as { into: string }).into;
+      await request(first.app as Express).get(`/v2/id/object/${o.objectNumber}`).expect(301).expect('Location', `${first.base}/v2/id/object/${into}`);
+      await request(second.app as Express).get(`/v2/id/object/${o.objectNumber}`).expect(404);
+    }
+  }, 300_000);
 });
