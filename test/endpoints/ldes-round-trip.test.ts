@@ -31,6 +31,7 @@ import { handObject } from '../helpers/hand-export.js';
 import { memoryLogger } from '../helpers/http-context.js';
 import { untilIndexesBuilt } from '../helpers/ready-app.js';
 import { demoData, sourceObjects } from '../helpers/demo.js';
+import type { FollowedMember } from '../helpers/ldes-follow.js';
 import { tempDir } from '../unit/store-fixtures.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -239,11 +240,11 @@ describe('harvest --ldes: the 1,000-object demo mirrored', () => {
 
   it('serves the same collections and records', async () => {
     const log = await harvestSecond(first, second);
+    expect(log).toMatch(/records and 0 tombstones of http:\/\/127\.0\.0\.1:\d+/);
     const inSets = new Set(objects.flatMap((o) => (o.partOfSet === undefined ? [] : [o.partOfSet, o.objectNumber])));
     expect(inSets.size).toBeGreaterThan(2);
     const compared = await expectSameRecords(first, second, (collection, i, iri) => i % 20 === 0 || (collection === 'objects' && inSets.has(decodeURIComponent(iri.split('/').at(-1) as string))));
     expect(compared).toBeGreaterThan(inSets.size);
-    expect(log).toMatch(/records and \d+ tombstones of http:\/\/127\.0\.0\.1:\d+/);
     // Records that redirect since the first deployment's first harvest were never versions in its streams: the
     // mirror does not know them (docs/ldes-harvest.md). A record merged later arrives as a tombstone and
     // redirects on both (the source-mini round trip above).
@@ -253,6 +254,24 @@ describe('harvest --ldes: the 1,000-object demo mirrored', () => {
       const into = (o.state as { into: string }).into;
       await request(first.app as Express).get(`/v2/id/object/${o.objectNumber}`).expect(301).expect('Location', `${first.base}/v2/id/object/${into}`);
       await request(second.app as Express).get(`/v2/id/object/${o.objectNumber}`).expect(404);
+    }
+  }, 300_000);
+
+  it("is replicated by the TREE community's client: every kind's stream, one member per record listed", async () => {
+    const urls = COLLECTIONS.map((c) => `${first.base}/v2/streams/${c}`);
+    const { stdout } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), ['test/helpers/ldes-follow.ts', path.join(first.dataDir, '..', 'client'), ...urls], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '' },
+      maxBuffer: 256 << 20,
+    });
+    const { streams } = JSON.parse(stdout) as { streams: Record<string, FollowedMember[]> };
+    for (const collection of COLLECTIONS) {
+      const total = (await request(first.app as Express).get(`/v2/id/${collection}`).expect(200)).body['hydra:totalItems'] as number;
+      const members = streams[`${first.base}/v2/streams/${collection}`] ?? [];
+      // One harvest, no deletion yet: a version per record listed, each of a record of that collection.
+      expect([collection, members.length]).toEqual([collection, total]);
+      expect(new Set(members.map((m) => m.isVersionOf)).size).toBe(total);
+      expect(members.every((m) => m.isVersionOf?.startsWith(`${first.base}/v2/id/`))).toBe(true);
     }
   }, 300_000);
 });

@@ -3,9 +3,7 @@
  * its own (its state is a LevelDB folder and its logging is process-wide): `tsx test/helpers/ldes-follow.ts
  * STATE_ROOT URL…`. Each stream is replicated in turn, its state kept in STATE_ROOT/<its position>. Prints one
  * JSON line: per URL, every member the client emitted, with the version paths it read and its statements as
- * N-Quads. Given the same STATE_ROOT again, the client emits only the members it has not emitted before. (its state is a LevelDB folder and its logging is process-wide): `tsx test/helpers/ldes-follow.ts URL
- * STATE_DIR`. Prints one JSON line: every member the client emitted, with the version paths it read and its
- * statements as N-Quads. Given the same STATE_DIR again, the client emits only members it has not emitted.
+ * N-Quads. Given the same STATE_ROOT again, the client emits only the members it has not emitted before.
  */
 import path from 'node:path';
 import { intoConfig, replicateLDES } from 'ldes-client';
