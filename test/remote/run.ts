@@ -28,7 +28,7 @@ const TEST_DIRS = ['test/endpoints', 'test/queries'];
  * Endpoint tests that never reach the store, or that run their own server processes or generations on the
  * embedded store: the first pass covers them, and here they would only repeat it.
  */
-const NOT_STORE_TESTS = ['http-', 'landing', 'iiif', 'replicas', 'sparql-apart', 'readiness', 'changes-feed', 'event-streams.test', 'ldes-round-trip', 'validators-harvests', 'api-docs'];
+const NOT_STORE_TESTS = ['http-', 'landing', 'iiif', 'replicas', 'sparql-apart', 'readiness', 'changes-feed', 'event-streams.test', 'ldes-round-trip', 'ghent-harvest', 'validators-harvests', 'api-docs'];
 /**
  * Endpoints answered from the generation's files and the collection index, never from the server: the dumps
  * are the generation's files (src/endpoints/dumps.ts, src/sparql/kind-dumps.ts), and the index endpoints (types,
