@@ -6,7 +6,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { appendMembers, compactJournal, JOURNAL, latestEntries, readMembers, type JournalMember } from '../../src/harvest/ldes/journal.js';
+import { appendMembers, compactJournal, JOURNAL, latestEntries, readMembers, repairJournal, type JournalMember } from '../../src/harvest/ldes/journal.js';
 import { tempDir } from './store-fixtures.js';
 
 const member = (record: number, time: string, size = 10): JournalMember => ({
@@ -48,6 +48,26 @@ describe('the journal of a followed stream', () => {
       const torn = JSON.stringify(member(1, '2025-01-01T00:00:00.000Z')).slice(0, 40);
       await writeFile(path.join(dir, JOURNAL), `${JSON.stringify(a)}\n${JSON.stringify(b)}\n${torn}`);
       expect(await collect((await latestEntries(dir)).values())).toEqual([b]);
+    } finally {
+      await remove();
+    }
+  });
+
+  it('cuts a torn last line off before the next run appends, so that the next line is whole', async () => {
+    const { dir, remove } = await tempDir('journal-');
+    try {
+      const a = member(1, '2024-01-01T00:00:00.000Z');
+      // A torn line longer than the 64 kB the repair reads back at a time.
+      const torn = JSON.stringify(member(2, '2025-01-01T00:00:00.000Z', 100_000)).slice(0, 150_000);
+      await writeFile(path.join(dir, JOURNAL), `${JSON.stringify(a)}\n${torn}`);
+      await repairJournal(dir);
+      const b = member(3, '2024-01-01T00:00:00.000Z');
+      await appendMembers(dir, [b]);
+      expect(await readFile(path.join(dir, JOURNAL), 'utf8')).toBe(`${JSON.stringify(a)}\n${JSON.stringify(b)}\n`);
+      // Nothing to cut, and no journal yet: nothing changes.
+      await repairJournal(dir);
+      expect(await collect((await latestEntries(dir)).values())).toEqual([a, b]);
+      await repairJournal(path.join(dir, 'none'));
     } finally {
       await remove();
     }

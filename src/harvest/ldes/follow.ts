@@ -21,7 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Writer } from 'n3';
 import type * as RDF from '@rdfjs/types';
 import { PAGE_ACCEPT, PageSyntaxError, parsePage, readStreamPage } from './page.js';
-import { appendMembers, compactJournal, type JournalMember } from './journal.js';
+import { appendMembers, compactJournal, repairJournal, type JournalMember } from './journal.js';
 
 export interface FollowOptions {
   /** Requests per second at most (the operator's limit: LDES_PAGES_PER_SECOND). */
@@ -87,6 +87,7 @@ const STATE = 'state.json';
  */
 export async function followStream(url: string, dir: string, options: FollowOptions = DEFAULT_FOLLOW_OPTIONS): Promise<FollowReport> {
   await mkdir(dir, { recursive: true });
+  await repairJournal(dir);
   const previous = await readState(dir);
   if (previous !== undefined && previous.url !== url) throw new Error(`${dir} follows ${previous.url}, not ${url}`);
   const complete = new Set(previous?.complete ?? []);

@@ -31,6 +31,41 @@ export interface JournalEntry {
   length: number;
 }
 
+/**
+ * Cuts off a last line a killed run left without its newline, so that what is appended next starts a line of its
+ * own (the page it belonged to was not marked read: it is read again). Called before a run appends.
+ */
+export async function repairJournal(dir: string): Promise<void> {
+  const file = path.join(dir, JOURNAL);
+  const fh = await open(file, 'r+').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return undefined;
+    throw err;
+  });
+  if (fh === undefined) return;
+  try {
+    const { size } = await fh.stat();
+    const chunk = Buffer.alloc(1 << 16);
+    // Back from the end, a chunk at a time, to the last newline.
+    let end = size;
+    while (end > 0) {
+      const start = Math.max(0, end - chunk.length);
+      const { bytesRead } = await fh.read(chunk, 0, end - start, start);
+      const nl = chunk.subarray(0, bytesRead).lastIndexOf(0x0a);
+      if (nl !== -1) {
+        end = start + nl + 1;
+        break;
+      }
+      end = start;
+    }
+    if (end < size) {
+      await fh.truncate(end);
+      await fh.sync();
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
 /** Appends a page's members and syncs them to disk. */
 export async function appendMembers(dir: string, members: readonly JournalMember[]): Promise<void> {
   if (members.length === 0) return;
