@@ -24,7 +24,7 @@ import { PAGE_ACCEPT, PageSyntaxError, parsePage, readStreamPage } from './page.
 import { appendMembers, compactJournal, repairJournal, type JournalMember } from './journal.js';
 
 export interface FollowOptions {
-  /** Requests per second at most (the operator's limit: LDES_PAGES_PER_SECOND). */
+  /** Requests per second at most (the operator's limit: `harvest --ldes … --pages-per-second N`). */
   pagesPerSecond: number;
   /** Deadline of one request, ms. */
   timeoutMs: number;
