@@ -72,11 +72,6 @@ export interface OsloReport {
 /** The source export the members make, held whole (small collections and tests), sorted by pid. */
 export type OsloExport = { [K in OsloKind]: OsloRecords[K][] } & Pick<OsloReport, 'skipped' | 'dropped'>;
 
-/** The kind of a member of Ghent's streams, or undefined when it is none of the four. */
-export function osloKind(member: JournalMember): OsloKind | undefined {
-  return kindOf(new MemberGraph(member));
-}
-
 /**
  * Maps the latest versions of Ghent's members to records, in two reads of `members` so that objects, the bulk of
  * a collection, are never held together: the first read keeps the concepts, agents and exhibitions and notes
@@ -239,10 +234,6 @@ class Names {
   /** Notes a reference left out of `record`. */
   dropped(record: string, reason: string): void {
     this.out.dropped.push({ record, reason });
-  }
-
-  get droppedList(): OsloReport['dropped'] {
-    return this.out.dropped;
   }
 
   concept(g: MemberGraph): void {
@@ -429,14 +420,14 @@ function conceptsOf(g: MemberGraph, node: RDF.Term, names: Names, record: string
 }
 
 /** Dimensions of a node: type, value and unit, each as the registrar wrote it (see resolvedText). */
-function dimensionsOf(g: MemberGraph, node: RDF.Term, record: OsloReport['dropped'], id: string): Dimension[] {
+function dimensionsOf(g: MemberGraph, node: RDF.Term, names: Names, record: string): Dimension[] {
   const dimensions: Dimension[] = [];
   for (const d of g.objects(node, `${CRM}P43_has_dimension`)) {
     const type = g.resolvedText(g.objects(d, `${CRM}P2_has_type`)[0])?.toLowerCase();
     const value = Number(g.resolvedText(g.objects(d, SCHEMA_VALUE)[0])?.replace(',', '.'));
     const unit = g.objects(d, SCHEMA_UNIT)[0]?.value.trim().toLowerCase();
     if (type !== undefined && /^[a-z][a-z-]*$/.test(type) && value > 0 && (unit === 'mm' || unit === 'cm' || unit === 'm')) dimensions.push({ type, value, unit });
-    else record.push({ record: id, reason: `a dimension without a type, a positive value and a unit of mm, cm or m (${[type, g.objects(d, SCHEMA_VALUE)[0]?.value, unit].join(', ')})` });
+    else names.dropped(record, `a dimension without a type, a positive value and a unit of mm, cm or m (${[type, g.objects(d, SCHEMA_VALUE)[0]?.value, unit].join(', ')})`);
   }
   return dimensions;
 }
@@ -469,13 +460,13 @@ function mapObject(g: MemberGraph, names: Names): ObjectRecord | string {
     const { techniques: _ignored, ...event } = mapEvent(g, c, names, record);
     return event;
   });
-  const dimensions = dimensionsOf(g, s, names.droppedList, record);
+  const dimensions = dimensionsOf(g, s, names, record);
   const parts = g
     .objects(s, `${CRM}P46_is_composed_of`)
     .filter((p) => p.termType === 'BlankNode')
     .flatMap((p) => {
       const label = g.label(p, `${CRM}P3_has_note`);
-      return label === undefined ? [] : [{ label, materials: g.objects(p, `${CRM}P45_consists_of`).flatMap((m) => conceptsOf(g, m, names, record)), dimensions: dimensionsOf(g, p, names.droppedList, record) }];
+      return label === undefined ? [] : [{ label, materials: g.objects(p, `${CRM}P45_consists_of`).flatMap((m) => conceptsOf(g, m, names, record)), dimensions: dimensionsOf(g, p, names, record) }];
     });
   const exhibitions = new Set(names.exhibitionsOf.get(objectNumber) ?? []);
   for (const part of g.objects(s, `${NS.dcterms}isPartOf`)) {
