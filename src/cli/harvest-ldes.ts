@@ -55,9 +55,13 @@ export async function harvestStreams(urls: readonly string[], options: StreamHar
     await latestEntries(dir, latest);
   }
   await mkdir(path.join(settings.dataDir, 'ldes'), { recursive: true });
-  const own = [...latest.values()].filter(isOwnRecord).length;
-  if (own > 0 && own < latest.size) {
-    const other = [...latest.values()].find((m) => !isOwnRecord(m)) as JournalEntry;
+  let own = 0;
+  let other: JournalEntry | undefined;
+  for (const entry of latest.values()) {
+    if (isOwnRecord(entry)) own++;
+    else other ??= entry;
+  }
+  if (own > 0 && other !== undefined) {
     throw new Error(`${other.id} is not a version of a record of this service, as the other members are: harvest one deployment's streams, or Ghent's, at a time`);
   }
   if (own === 0 && latest.size > 0) return writeOsloExport(latest, settings.dataDir);
