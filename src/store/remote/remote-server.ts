@@ -184,12 +184,15 @@ export class RemoteServer {
    * `QueryDeadlineError` past `deadlineMs`, `StoreUnavailableError` when the server cannot be reached or
    * fails, `QueryError` when it refuses the query. `maxRows` is the server's row limit when it says the
    * answer reached it (Virtuoso's `X-SPARQL-MaxRows`). A 404 of the query endpoint or a refused, reset or
-   * closed connection is asked again after 50 ms, doubling, for up to {@link RETRY_WINDOW_MS} within the deadline.
+   * closed connection is asked again after 50 ms, doubling, for up to {@link RETRY_WINDOW_MS} within the deadline;
+   * a read still unanswered when its deadline or that window ends fails with what the server last answered.
    */
   async query(text: string, accept: string, deadlineMs?: number): Promise<{ body: string; maxRows?: number }> {
     const controller = this.track();
     const timer = deadlineMs === undefined ? undefined : setTimeout(() => controller.abort(new QueryDeadlineError(deadlineMs)), deadlineMs);
     const started = performance.now();
+    /** What the server answered the last attempt that is worth asking again. */
+    let away: Error | undefined;
     try {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -198,6 +201,7 @@ export class RemoteServer {
           return await this.queryOnce(text, accept, controller, left);
         } catch (err) {
           if (!(err instanceof TransientFailure)) throw err;
+          away = err.error;
           // Asked again only while the wait ends before the deadline; the deadline's timer ends a wait begun.
           const wait = retryWait(attempt);
           if (performance.now() - started + wait >= Math.min(deadlineMs ?? RETRY_WINDOW_MS, RETRY_WINDOW_MS)) throw err.error;
@@ -206,6 +210,10 @@ export class RemoteServer {
           });
         }
       }
+    } catch (err) {
+      // A deadline that ends while the server is being asked again ends a read the server never answered: the
+      // caller hears what the server said (503), whether the deadline ended during a wait or during a request.
+      throw away !== undefined && err instanceof QueryDeadlineError && err === controller.signal.reason ? away : err;
     } finally {
       clearTimeout(timer);
       this.inFlight.delete(controller);
