@@ -3,32 +3,13 @@
 // builds only when dist/ is missing or older than a source file, so the README's two commands keep working
 // after an edit. On a fresh clone that check only compares file times: a few milliseconds.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { builtAt, distIsStale, ROOT as root, STAMP } from './dist-freshness.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const STAMP = join(root, 'dist/.built');
-
-/** The newest modification time of the files under `dir` (0 for none). */
-function newest(dir) {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) latest = Math.max(latest, statSync(join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
-  }
-  return latest;
-}
-
-let built = 0;
-try {
-  built = statSync(STAMP).mtimeMs;
-} catch {
-  // Not built yet.
-}
-const sources = Math.max(newest(join(root, 'src')), statSync(join(root, 'tsconfig.json')).mtimeMs, statSync(join(root, 'tsconfig.build.json')).mtimeMs);
 const force = process.argv.includes('--force');
-if (force || built < sources) {
-  if (!force) process.stderr.write(built === 0 ? 'building dist/ (no build yet)\n' : 'src/ changed since the last build: rebuilding dist/\n');
+if (force || distIsStale()) {
+  if (!force) process.stderr.write(builtAt() === 0 ? 'building dist/ (no build yet)\n' : 'src/ changed since the last build: rebuilding dist/\n');
   // A clean folder: no module of a deleted source file survives in dist/.
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });

@@ -31,6 +31,7 @@ import { memoryLogger } from '../helpers/http-context.js';
 import { syntheticDataset, tempDir, writeNQuads } from '../unit/store-fixtures.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
 import { untilIndexesBuilt } from '../helpers/ready-app.js';
+import { commandLine } from '../helpers/commands.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const B = HAND_BASE_URL;
@@ -294,7 +295,8 @@ describe('GET /v2/changes (IIIF Change Discovery) across harvests', () => {
 
     // A load killed halfway (SIGKILL while it writes its generation) adds nothing.
     const big = await writeNQuads(path.join(path.dirname(dataDir), 'big.nq'), syntheticDataset(20_000).lines);
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/load.ts', big], {
+    const command = commandLine('load', [big]);
+    const child = spawn(command.file, command.args, {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, BASE_URL: B, NODE_OPTIONS: '' },
       detached: true,

@@ -32,6 +32,7 @@ import { memoryLogger } from '../helpers/http-context.js';
 import { untilIndexesBuilt } from '../helpers/ready-app.js';
 import { validateRecordGraph } from '../helpers/shacl.js';
 import { tempDir } from '../unit/store-fixtures.js';
+import { commandLine } from '../helpers/commands.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BASE = 'http://mirror.test';
@@ -59,8 +60,8 @@ describe("harvest --ldes: Ghent's streams become records", () => {
 
   /** `npm run harvest -- --ldes …` of the four streams into `dir`; its standard error. */
   const runHarvest = async (dir: string): Promise<string> => {
-    const args = ['src/cli/harvest.ts', ...Object.values(streams.urls).flatMap((url) => ['--ldes', url]), '--pages-per-second', '200', '--no-index'];
-    const { stderr } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), args, {
+    const command = commandLine('harvest', [...Object.values(streams.urls).flatMap((url) => ['--ldes', url]), '--pages-per-second', '200', '--no-index']);
+    const { stderr } = await promisify(execFile)(command.file, command.args, {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dir, BASE_URL: BASE, LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
       maxBuffer: 16 << 20,

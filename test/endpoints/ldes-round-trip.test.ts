@@ -33,6 +33,7 @@ import { untilIndexesBuilt } from '../helpers/ready-app.js';
 import { demoData, sourceObjects } from '../helpers/demo.js';
 import type { FollowedMember } from '../helpers/ldes-follow.js';
 import { tempDir } from '../unit/store-fixtures.js';
+import { commandLine } from '../helpers/commands.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const COLLECTIONS = KIND_NAMES.list.map((k) => k.collection);
@@ -96,8 +97,8 @@ async function harvestInto(d: Deployment, source: string, pages?: Deployment['pa
 
 /** `npm run harvest -- --ldes …` of the first's four streams into the second; its standard error. */
 async function harvestSecond(first: Deployment, second: Deployment): Promise<string> {
-  const args = ['src/cli/harvest.ts', ...COLLECTIONS.flatMap((c) => ['--ldes', `${first.base}/v2/streams/${c}`]), '--pages-per-second', '1000', '--no-index'];
-  const { stderr } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), args, {
+  const command = commandLine('harvest', [...COLLECTIONS.flatMap((c) => ['--ldes', `${first.base}/v2/streams/${c}`]), '--pages-per-second', '1000', '--no-index']);
+  const { stderr } = await promisify(execFile)(command.file, command.args, {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: second.dataDir, BASE_URL: second.base, LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
     maxBuffer: 16 << 20,

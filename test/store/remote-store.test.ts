@@ -24,6 +24,7 @@ import { storedIndexStep } from '../../src/engine/generation-index.js';
 import { storedIndexFile } from '../../src/collection-index/stored-index.js';
 import { describeWithVirtuoso, startVirtuoso, type VirtuosoServer } from '../helpers/virtuoso.js';
 import { KIND_NAMES, KINDS } from '../../src/kinds/index.js';
+import { commandLine } from '../helpers/commands.js';
 
 const FILE = 'test/store/remote-store.test.ts';
 const run = promisify(execFile);
@@ -349,7 +350,8 @@ describeWithVirtuoso(FILE)('the remote store on Virtuoso', () => {
     const before = await published();
     expect(before).toEqual(expect.arrayContaining([pruned.id, newest.id]));
     const env = { ...process.env, DATA_DIR: dataDir, BASE_URL: BASE, STORE_URL: virtuoso.sparqlUrl, STORE_USER: virtuoso.user, STORE_PASSWORD: virtuoso.password };
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/generations.ts', '--prune', '1'], { env });
+    const command = commandLine('generations', ['--prune', '1']);
+    const { stdout } = await run(command.file, command.args, { env });
     expect(stdout).toContain(`removed ${pruned.id}`);
     expect(stdout).toContain(`dropped ${pruned.id} from the SPARQL server`);
     const kept = new Set((await listGenerations(dataDir)).map((g) => g.id));

@@ -14,6 +14,7 @@ import { loadNQuadsFile } from '../../src/store/load.js';
 import { currentGeneration, generationFiles, readGeneration, setCurrent, type Generation } from '../../src/store/generations.js';
 import { adminQuads, agentGraph, agentIri, BASE, objectGraph, objectIri, syntheticDataset, tempDir, writeNQuads } from './store-fixtures.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
+import { commandLine } from '../helpers/commands.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -156,7 +157,8 @@ describe('the change log across generations', () => {
   it('logs a rollback made with `npm run generations -- --rollback`, and says what it logged', async () => {
     const g1 = await load([...objectGraph(1), ...objectGraph(2)]);
     await load([...objectGraph(2, 'Renamed'), ...objectGraph(3)]);
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/generations.ts', '--rollback', g1.id], {
+    const command = commandLine('generations', ['--rollback', g1.id]);
+    const child = spawn(command.file, command.args, {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, BASE_URL: BASE, NODE_OPTIONS: '' },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -187,7 +189,8 @@ describe('the change log across generations', () => {
   it('a load killed while it holds the log leaves the feed whole, and the next load takes the lock over', async () => {
     const g1 = await load([...objectGraph(1)]);
     const big = await writeNQuads(path.join(dir, 'big.nq'), syntheticDataset(20_000).lines);
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/load.ts', big], {
+    const command = commandLine('load', [big]);
+    const child = spawn(command.file, command.args, {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, BASE_URL: 'http://museum.test', NODE_OPTIONS: '' },
       detached: true,

@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { currentGeneration, generationFiles, listGenerations } from '../../src/store/generations.js';
 import { agentGraph, objectGraph, syntheticDataset, tempDir, writeNQuads } from './store-fixtures.js';
 import { copyFixture, startImageServer } from '../fixtures/source-mini/harvest-fixture.js';
+import { commandLine } from '../helpers/commands.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -18,11 +19,12 @@ interface Run {
 }
 
 /**
- * Starts `tsx src/cli/<name>.ts args` (what `npm run <name>` runs, without npm's start-up) in its own
- * process group, so that SIGKILL reaches tsx's node child too, with DATA_DIR set.
+ * Starts the data command `name` with `args` (test/helpers/commands.ts) in its own process group, so that
+ * SIGKILL reaches every process of it (tsx's node child, a heap re-exec), with DATA_DIR set.
  */
 function start(name: string, args: string[], dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [`src/cli/${name}.ts`, ...args], {
+  const command = commandLine(name, args);
+  const child = spawn(command.file, command.args, {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, BASE_URL: 'http://localhost:3000', NODE_OPTIONS: '', ...env },
     detached: true,
@@ -140,7 +142,7 @@ describe('data commands', () => {
     const unknown = await run('generations', ['--rollback', '2020-01-01T00-00-00-000Z-abcdef'], dataDir);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('has no manifest.json');
-  });
+  }, 120_000);
 
   it('harvest makes a source export the current generation, and a bad line exits 1 naming file:line', async () => {
     const source = path.join(dir, 'export');

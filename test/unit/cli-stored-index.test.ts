@@ -8,12 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { StoredIndex } from '../../src/collection-index/stored-index.js';
 import { currentGeneration } from '../../src/store/generations.js';
 import { agentGraph, objectGraph, tempDir, writeNQuads } from './store-fixtures.js';
+import { commandLine } from '../helpers/commands.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs `tsx src/cli/<name>.ts args` with DATA_DIR set; resolves with its exit code and stderr. */
+/** Runs the data command `name` with `args` and DATA_DIR set; resolves with its exit code and stderr. */
 function run(name: string, args: string[], dataDir: string): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [`src/cli/${name}.ts`, ...args], {
+  const command = commandLine(name, args);
+  const child = spawn(command.file, command.args, {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, BASE_URL: 'http://museum.test', NODE_OPTIONS: '' },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -22,6 +22,7 @@ import { DemoImage } from '../../src/generator/images.js';
 import { SHAPES } from '../../src/generator/vocabulary/families.js';
 import { IMAGE_CASES, imageCases } from '../../src/iiif/image-list.js';
 import { writeCollection } from '../../src/generator/write.js';
+import { commandLine } from '../helpers/commands.js';
 
 const DEMO = { objects: 1000, seed: 1, iiifBase: 'http://localhost:3000' };
 const FILES = [...Object.values(SOURCE_FILES), IMAGES_FILE];
@@ -104,7 +105,8 @@ describe('determinism', () => {
   it('writes the same files from the command line as from the API', () => {
     const cli = tempDir();
     const api = tempDir();
-    execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/generate.ts', '--objects', '250', '--seed', '5', '--out', cli, '--iiif-base', 'http://iiif.test'], {
+    const command = commandLine('generate', ['--objects', '250', '--seed', '5', '--out', cli, '--iiif-base', 'http://iiif.test']);
+    execFileSync(command.file, command.args, {
       cwd: process.cwd(),
       env: { ...process.env, NODE_OPTIONS: '' },
       stdio: 'pipe',
