@@ -10,7 +10,8 @@ import { FIXED_IMAGES } from './anchors.js';
 import { buildThesaurus } from './concepts.js';
 import { buildExhibitions, FIXED_EXHIBITIONS } from './exhibitions.js';
 import { buildImagePool, imagePoolSize, type DemoImage } from './images.js';
-import { buildObject, type ObjectContext } from './objects.js';
+import type { ObjectContext } from './object-context.js';
+import { buildObject } from './objects.js';
 import { anchorObjectCount, planObjects } from './plan.js';
 
 export interface GeneratorOptions {

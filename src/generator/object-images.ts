@@ -5,7 +5,7 @@
 import type { Image } from '../harvest/schema.js';
 import type { ConceptInfo } from './concepts.js';
 import type { DemoImage } from './images.js';
-import type { ObjectContext } from './objects.js';
+import type { ObjectContext } from './object-context.js';
 import type { ObjectPlan } from './plan.js';
 import type { Rng } from './rng.js';
 import { PHOTOGRAPHERS } from './vocabulary/phrases.js';

@@ -6,12 +6,12 @@
 import type { DateSpan, ObjectRecord, Production, Creation, Dimension } from '../harvest/schema.js';
 import type { AgentInfo, AgentPool } from './agents.js';
 import type { Dating, RealObject } from './anchors.js';
-import type { ConceptInfo, Thesaurus } from './concepts.js';
-import type { ImagePool } from './images.js';
+import type { ConceptInfo } from './concepts.js';
 import { DATING_WEIGHTS, makeSpan, sampleYear } from './object-dates.js';
 import { ACQUISITION_WEIGHTS, inventDescription, inventTitle, type TextInput } from './object-texts.js';
+import type { ObjectContext } from './object-context.js';
 import { imageRecord, objectImages } from './object-images.js';
-import type { ObjectPlan, ObjectsPlan } from './plan.js';
+import type { ObjectPlan } from './plan.js';
 import { Rng } from './rng.js';
 import { pickLangs, slug, type Lang } from './text.js';
 import { recordTimes } from './time.js';
@@ -19,16 +19,6 @@ import { assertReference, assertValid } from './validate.js';
 import { INDUSTRY_BY_GROUP, MATERIAL_SINCE, TECHNIQUE_SINCE, TECHNIQUES_BY_GROUP, type Industry } from './vocabulary/families.js';
 import type { AcquisitionMethod } from './vocabulary/phrases.js';
 import { PLACES, placeRef, placesOf, type PlaceKey } from './vocabulary/places.js';
-
-export interface ObjectContext {
-  seed: number;
-  iiifBase: string;
-  thesaurus: Thesaurus;
-  agents: AgentPool;
-  images: ImagePool;
-  plan: ObjectsPlan;
-  exhibitionPids: ReadonlySet<string>;
-}
 
 const STAD_GENT_OBJECT_START = 530_500_000;
 const LAST_YEAR = 2024;

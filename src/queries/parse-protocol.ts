@@ -1,7 +1,6 @@
 /**
- * What crosses between the SPARQL parse worker (parse-worker-thread.ts) and its callers (parse-worker.ts): the
- * messages, and the errors a call rejects with, which say what happened without choosing an HTTP status or a
- * store error (the endpoint's policy and the remote store each translate them).
+ * The messages that cross between the SPARQL parse worker (parse-worker-thread.ts) and its callers
+ * (parse-worker.ts); a call rejects with the errors of parse-errors.ts.
  */
 import type { PolicyOptions, PreparedQuery, ProtocolDataset } from '../sparql/query-policy.js';
 import type { RewriteOptions, ViewQuery } from '../store/remote/graph-view.js';
@@ -19,30 +18,3 @@ export type FromParseWorker =
   | { type: 'refused'; id: number; status: 400 | 403; message: string }
   /** Anything else went wrong: a bug, not a verdict. */
   | { type: 'failed'; id: number; message: string };
-
-/** The query is refused: by the policy (with its status) or by the rewrite (400). */
-export class ParseRefusedError extends Error {
-  override readonly name = 'ParseRefusedError';
-  constructor(
-    readonly status: 400 | 403,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** The query took longer than the worker's budget; the worker was ended and replaced. */
-export class ParseBudgetError extends Error {
-  override readonly name = 'ParseBudgetError';
-  constructor(readonly budgetMs: number) {
-    super(`the query is too complex to parse within ${budgetMs} ms`);
-  }
-}
-
-/** Too many queries are waiting for the worker already. */
-export class ParseBusyError extends Error {
-  override readonly name = 'ParseBusyError';
-  constructor(readonly maxQueued: number) {
-    super(`${maxQueued} queries are waiting to be parsed already`);
-  }
-}

@@ -17,7 +17,8 @@ import type { Worker } from 'node:worker_threads';
 import type { PolicyOptions, PreparedQuery, ProtocolDataset } from '../sparql/query-policy.js';
 import type { RewriteOptions, ViewQuery } from '../store/remote/graph-view.js';
 import { startTsWorker, workerModule } from '../store/ts-worker.js';
-import { ParseBudgetError, ParseBusyError, ParseRefusedError, type FromParseWorker, type ToParseWorker } from './parse-protocol.js';
+import { ParseBudgetError, ParseBusyError, ParseRefusedError } from './parse-errors.js';
+import type { FromParseWorker, ToParseWorker } from './parse-protocol.js';
 
 /** The time a query may take in the worker (a 230 kB flat query parses in about 0.6 s). */
 export const PARSE_BUDGET_MS = 5000;

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import sparqljs from 'sparqljs';
 import { DataFactory } from 'n3';
 import { BadRequestError, ForbiddenError, ServiceUnavailableError } from '../http/errors.js';
-import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../queries/parse-protocol.js';
+import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../queries/parse-errors.js';
 import { boundsViolation, MAX_AST_DEPTH, treeTooDeepMessage } from '../queries/query-bounds.js';
 import { costViolation } from '../queries/query-cost.js';
 import { astDepth, parserFor, walkAst } from '../queries/sparql-ast.js';

@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import { GenerationTooLargeError } from './embedded-limit.js';
 import { currentGeneration, watchCurrent, type Generation } from './generations.js';
 import { UnionPendingError } from './remote/publish.js';
-import type { ServingStore } from './stores.js';
+import type { ServingStore } from './types.js';
 
 /** The first retry of a failed swap, in milliseconds; each further one waits twice as long, up to MAX_RETRY_MS. */
 export const FIRST_RETRY_MS = 1_000;

@@ -12,8 +12,7 @@
  */
 import { QueryError } from './errors.js';
 import { StoreManager, type QueryOutcome } from './store-manager.js';
-import type { ServingStore } from './stores.js';
-import type { GenerationManifest, QueryOptions, StoreQuery, WorkerMemoryReport } from './types.js';
+import type { GenerationManifest, QueryOptions, ServingStore, StoreQuery, WorkerMemoryReport } from './types.js';
 
 type Listener = (...args: unknown[]) => void;
 

@@ -5,7 +5,6 @@
  * from the data folder are dropped from the server too.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EventEmitter } from 'node:events';
 import { access, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/config.js';
@@ -21,14 +20,9 @@ import { RemoteStore } from './remote/remote-store.js';
 import { ServerWatchdog } from './remote/watchdog.js';
 import { sharedEmbeddedStores } from './shared-store.js';
 import type { QueryOutcome, StoreManager } from './store-manager.js';
-import type { GenerationManifest, QueryStore } from './types.js';
+import type { ServingStore } from './types.js';
 
-/** A store that serves one generation folder at a time (StoreManager or RemoteStore). */
-export interface ServingStore extends QueryStore, Pick<EventEmitter, 'on' | 'once' | 'off'> {
-  start(generationDir: string): Promise<GenerationManifest>;
-  swap(generationDir: string): Promise<GenerationManifest>;
-  close(): Promise<void>;
-}
+export type { ServingStore } from './types.js';
 
 export interface StoreChoice {
   /** Serves the REST API: public and non-public quads (the non-public part when a query asks for it). */

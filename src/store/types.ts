@@ -2,6 +2,7 @@
  * The store seam (docs/architecture.md, "The remote store"): endpoints reach data only through `QueryStore`,
  * so the embedded Oxigraph workers can be replaced by a remote SPARQL 1.1 endpoint without touching them.
  */
+import type { EventEmitter } from 'node:events';
 import type { BoundQuery } from '../queries/library.js';
 import type { ShapingJob } from '../records/shaped-records.js';
 import type { RecordKind } from '../vocab/iris.js';
@@ -127,4 +128,11 @@ export interface GenerationManifest {
   bytes: { public: number; nonPublic: number };
   /** Whatever the producer reported (harvest report, load statistics). */
   details?: Record<string, unknown>;
+}
+
+/** A store that serves one generation folder at a time (StoreManager or RemoteStore). */
+export interface ServingStore extends QueryStore, Pick<EventEmitter, 'on' | 'once' | 'off'> {
+  start(generationDir: string): Promise<GenerationManifest>;
+  swap(generationDir: string): Promise<GenerationManifest>;
+  close(): Promise<void>;
 }

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../../src/queries/parse-protocol.js';
+import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../../src/queries/parse-errors.js';
 import { ParseWorker } from '../../src/queries/parse-worker.js';
 import { UPDATE_REFUSED, SERVICE_REFUSED, type ProtocolDataset } from '../../src/sparql/query-policy.js';
 import { generationGraphs, rewriteForView } from '../../src/store/remote/graph-view.js';

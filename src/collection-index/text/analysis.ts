@@ -12,6 +12,15 @@ import { stemmer as french } from '@orama/stemmers/french';
 export const TEXT_LANGUAGES = ['nl', 'fr', 'en'] as const;
 export type TextLanguage = (typeof TEXT_LANGUAGES)[number];
 
+/** One searchable field of a kind: its name, weight, analysis and text per record id. */
+export interface TextField {
+  readonly name: string;
+  readonly boost: number;
+  /** A language's stemmer, `plain` (folded words, no stemming) or `identifier` (whole and by parts). */
+  readonly analysis: TextLanguage | 'plain' | 'identifier';
+  text(id: number): string | undefined;
+}
+
 const TOKEN = /[\p{L}\p{N}]+/gu;
 const MARKS = /\p{M}+/gu;
 

@@ -9,8 +9,7 @@
  * bytes a token (4.5 MB for every field of 50k objects) and is made once per field and generation, by the
  * first phrase with many candidates there (a phrase with few candidates reads their texts directly).
  */
-import { foldDiacritics, phraseTerm, tokenize } from './analysis.js';
-import type { TextField } from './text-index.js';
+import { foldDiacritics, phraseTerm, tokenize, type TextField } from './analysis.js';
 
 /** Analysed tokens of one field: the tokens of record `id` are `terms[offsets[id]] … terms[offsets[id + 1] - 1]`. */
 interface TokenTable {

@@ -23,21 +23,13 @@ import { Accumulator, AccumulatorPool, topRanked } from './hits.js';
 import { PhraseTables } from './phrase-tables.js';
 import { PostingLists } from './postings.js';
 import { TermScorer } from './term-scorer.js';
-import { foldDiacritics, STOP_WORDS, TEXT_LANGUAGES, type TextLanguage, phraseTerm, termsOf, tokenize } from './analysis.js';
+import { foldDiacritics, STOP_WORDS, TEXT_LANGUAGES, type TextField, type TextLanguage, phraseTerm, termsOf, tokenize } from './analysis.js';
 import type { TextItem, TextQuery } from './query-parser.js';
 import { NodeEvaluator, termNumbers, type QueryNode, type QueryState } from './query-nodes.js';
 import { PidOrderMatches, referenceMatches, ScoredMatches, UnrankedMatches, type TextMatches } from './text-matches.js';
 
 export { scoresOf, type TextMatches } from './text-matches.js';
-
-/** One searchable field of a kind: its name, weight, analysis and text per record id. */
-export interface TextField {
-  readonly name: string;
-  readonly boost: number;
-  /** A language's stemmer, `plain` (folded words, no stemming) or `identifier` (whole and by parts). */
-  readonly analysis: TextLanguage | 'plain' | 'identifier';
-  text(id: number): string | undefined;
-}
+export type { TextField } from './analysis.js';
 
 type TextDocument = { id: number } & Record<string, string | number>;
 

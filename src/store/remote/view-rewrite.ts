@@ -5,7 +5,7 @@
  * queries and stay in this thread. Either way the text must first keep the rewrite's bounds
  * (query-bounds.ts): defence in depth behind the endpoint's policy, which has checked client texts already.
  */
-import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../../queries/parse-protocol.js';
+import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../../queries/parse-errors.js';
 import { sharedParseWorker, type ParseWorker } from '../../queries/parse-worker.js';
 import { QueryError, StoreUnavailableError } from '../errors.js';
 import { generationGraphs, rewriteForView, type GenerationGraphs, type GraphView, type RewriteOptions, type ViewQuery } from './graph-view.js';
