@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 // Lets the event loop turn (pending I/O, timers) before the next step of a build.
 import { setImmediate as turn } from 'node:timers/promises';
-import type { IndexDeclaration } from '../engine/kind.js';
+import type { IndexDeclaration } from './declarations.js';
 import type { QueryLibrary } from '../queries/library.js';
 import type { BoundTerm } from '../queries/terms.js';
 import { parseSelectJson } from '../records/sparql-json.js';

@@ -10,16 +10,11 @@ import { DataFactory } from 'n3';
 import type { Ordering, Pattern, SelectQuery, Expression } from 'sparqljs';
 import sparqljs from 'sparqljs';
 import type { QueryLibrary } from '../queries/library.js';
-import type { BoundTerm } from '../queries/terms.js';
 import type { Iris } from '../vocab/iris.js';
-import type { OracleDeclaration } from '../engine/kind.js';
-import type { SortDirection } from './sort-orders.js';
+import type { OracleDeclaration, OracleFragment } from './declarations.js';
 
-export interface OracleFragment {
-  /** Library name, such as `objects/oracle-filter-type`. */
-  query: string;
-  bindings?: Record<string, BoundTerm>;
-}
+export type { OracleFragment } from './declarations.js';
+import type { SortDirection } from './sort-orders.js';
 
 export interface OracleRequest {
   filters: OracleFragment[];

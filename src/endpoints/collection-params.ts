@@ -12,7 +12,7 @@ import { booleanParam, oneOf, single } from '../collection-index/filters/params.
 import type { RecordTable } from '../collection-index/record-table.js';
 import type { SortDirection } from '../collection-index/sort-orders.js';
 import { parseTextQuery, TextQueryError, type TextQuery } from '../collection-index/text/query-parser.js';
-import type { IndexDeclaration } from '../engine/kind.js';
+import type { IndexDeclaration } from '../collection-index/declarations.js';
 
 export const DEFAULT_ITEMS_PER_PAGE = 10;
 export const MAX_ITEMS_PER_PAGE = 100;

@@ -5,11 +5,9 @@
  * src/endpoints) owns everything else once: the per-generation index and its build, paging and Hydra links,
  * stubs and full records, the record cache, the compiled frame, negotiation, caching headers and errors.
  */
-import type { CollectionFilter, RawQuery } from '../collection-index/filters/filter.js';
-import type { OracleFragment } from '../collection-index/oracle.js';
-import type { RecordTable, Row } from '../collection-index/record-table.js';
-import type { SortOrder } from '../collection-index/sort-orders.js';
-import type { TextField } from '../collection-index/text/text-index.js';
+import type { IndexDeclaration, OracleDeclaration } from '../collection-index/declarations.js';
+import type { RawQuery } from '../collection-index/filters/filter.js';
+import type { RecordTable } from '../collection-index/record-table.js';
 import type { ParameterDoc } from '../openapi/parameters.js';
 import type { IndexPath, JsonSchema } from '../openapi/schema-parts.js';
 import type { JsonObject } from '../shaping/jsonld.js';
@@ -17,7 +15,7 @@ import type { KindSource } from '../harvest/kind-source.js';
 import type { IndexDatasetText, LandingLink, RecordDatasetText } from './catalog-dataset.js';
 import type { IndexEndpoints } from './index-endpoints.js';
 import type { LabelledSet } from './label-index.js';
-import type { CollectionName, Iris, RecordKind } from '../vocab/iris.js';
+import type { CollectionName, RecordKind } from '../vocab/iris.js';
 import type { KindNames } from '../vocab/record-kinds.js';
 import type { LinkedRecords, LocalText, RecordFact } from '../pages/declarations.js';
 import type { TitleLanguage } from '../collection-index/languages.js';
@@ -25,6 +23,7 @@ import type { TitleLanguage } from '../collection-index/languages.js';
 export type { FactValue, LinkedRecords, LocalText, RecordFact } from '../pages/declarations.js';
 
 export type { CollectionName };
+export type { IndexDeclaration, OracleDeclaration } from '../collection-index/declarations.js';
 
 /** The single record: where it is served, how it is queried, framed and shaped, and what its answers say. */
 export interface RecordDeclaration {
@@ -71,38 +70,6 @@ export interface PageDeclaration {
   readonly stubFrame: string;
   /** The class of its stubs when they are labelled stubs (`crm:E39_Actor`): their schema in the OpenAPI document follows from it. */
   readonly stubClass?: string;
-}
-
-/** The per-generation collection index: its SELECTs, table, orders, text fields and filters. */
-export interface IndexDeclaration<T extends RecordTable> {
-  /** Library names of the index SELECTs, by the part of the rows each fills. */
-  readonly queries: Readonly<Record<string, string>>;
-  /** The kind's table from the rows of every index query. */
-  table(generationId: string, rows: Readonly<Record<string, readonly Row[]>>): T | Promise<T>;
-  /** Values of `sortBy`; the first is pid order and the default. */
-  readonly sortKeys: readonly [string, ...string[]];
-  /**
-   * The order of every other sort key (and `modified`, which `modifiedSince` reads), each computed when the
-   * builder asks for it: one order a turn of the event loop, since a replica builds the index of the next
-   * generation while it serves the current one.
-   */
-  sorts(table: T): Record<string, () => SortOrder>;
-  /** The fields `q` searches, with their weights. */
-  textFields(table: T): TextField[];
-  readonly filters: readonly CollectionFilter<T>[];
-  /** Order of the parameters in pagination links, after page and itemsPerPage. */
-  readonly linkOrder: readonly string[];
-  /** Parameters of the spec that no module handles yet: 400 "not supported yet" rather than ignored. */
-  readonly reserved?: readonly string[];
-}
-
-/** The pure-SPARQL oracle of a kind's collection (tests and benchmarks only). */
-export interface OracleDeclaration {
-  /** Library name of the base SELECT: every listed record in pid order (`?record` or `?object`, then the pid). */
-  readonly base: string;
-  readonly sorts: Readonly<Record<string, OracleFragment>>;
-  /** The fragments for a request's filter parameters, read independently of the filter modules. */
-  filters(params: Readonly<Record<string, string>>, iris: Iris): OracleFragment[];
 }
 
 /**
