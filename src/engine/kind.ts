@@ -8,11 +8,9 @@
 import type { IndexDeclaration, OracleDeclaration } from '../collection-index/declarations.js';
 import type { RawQuery } from '../collection-index/filters/filter.js';
 import type { RecordTable } from '../collection-index/record-table.js';
-import type { ParameterDoc } from '../openapi/parameters.js';
-import type { IndexPath, JsonSchema } from '../openapi/schema-parts.js';
+import type { ApiDeclaration } from './api-declaration.js';
 import type { JsonObject } from '../shaping/jsonld.js';
 import type { KindSource } from '../harvest/kind-source.js';
-import type { IndexDatasetText, LandingLink, RecordDatasetText } from './catalog-dataset.js';
 import type { IndexEndpoints } from './index-endpoints.js';
 import type { LabelledSet } from './label-index.js';
 import type { CollectionName, RecordKind } from '../vocab/iris.js';
@@ -23,6 +21,7 @@ import type { TitleLanguage } from '../collection-index/languages.js';
 export type { FactValue, LinkedRecords, LocalText, RecordFact } from '../pages/declarations.js';
 
 export type { CollectionName };
+export type { ApiDeclaration } from './api-declaration.js';
 export type { IndexDeclaration, OracleDeclaration } from '../collection-index/declarations.js';
 
 /** The single record: where it is served, how it is queried, framed and shaped, and what its answers say. */
@@ -86,41 +85,6 @@ export interface FacetDeclaration<T extends RecordTable> {
   readonly combines?: boolean;
   /** The values and their records in one generation's table (computed once per table). */
   sets(table: T): readonly LabelledSet[];
-}
-
-/** What the API description (src/openapi) and the DCAT catalog say of the kind beyond what its other declarations give. */
-export interface ApiDeclaration {
-  /** The DCAT dataset of its record collection. */
-  readonly dataset: RecordDatasetText;
-  /** The DCAT datasets of the index endpoints it owns, in catalog order. */
-  readonly indexDatasets?: readonly IndexDatasetText[];
-  /** The collection's link on the landing page for people. */
-  readonly landing: LandingLink;
-  /**
-   * The operations of the index endpoints it owns in the OpenAPI document (src/openapi/schema-parts.ts,
-   * `indexOperation`), in document order.
-   */
-  readonly indexPaths?: readonly IndexPath[];
-  /** The component schemas of those endpoints' answers, by name. */
-  readonly indexSchemas?: Readonly<Record<string, JsonSchema>>;
-  /**
-   * Component `<Kind>Stub`, a member of its collection pages without fullRecord. A kind whose page is a
-   * `labelledPage` may leave it out: its stub is then the labelled stub of the page's class, described by `stubNote`.
-   */
-  readonly stub?: JsonSchema;
-  /** The description of its labelled stub (default `<Kind> stub.`). */
-  readonly stubNote?: string;
-  /**
-   * The record's JSON Schema, `schemas/<schemaFile>.schema.json` (or the file at `schemaFile` when it is an
-   * absolute path, for a kind declared outside src/kinds): component `<Kind>Record` of the document.
-   */
-  readonly schemaFile: string;
-  /** A pid of a public record of the demo collection: the example of the record path. */
-  readonly pidExample: string;
-  /** What `q` searches, in words. */
-  readonly searchText: string;
-  /** The collection's filter, view and reserved parameters, described for people, by name. */
-  readonly parameters: Readonly<Record<string, ParameterDoc>>;
 }
 
 /** A record related to another, and why (for people). */

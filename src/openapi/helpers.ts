@@ -1,8 +1,8 @@
 /** Small builders shared by the modules of the OpenAPI document (./document.ts, ./schema-parts.ts, ./more-paths.ts) and by the kinds' own (src/kinds/<kind>/openapi.ts). */
-import type { ParameterDoc } from './parameters.js';
 import { RDF_SYNTAXES } from '../http/negotiation.js';
+import type { Json, ParameterDoc } from '../engine/api-declaration.js';
 
-export type Json = Record<string, unknown>;
+export type { Json } from '../engine/api-declaration.js';
 
 export const JSON_LD = 'application/ld+json';
 export const schemaRef = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });

@@ -5,7 +5,7 @@
  * implement (Activity Streams, IIIF) or the v1 shapes, so the schemas here say only what a client relies on.
  */
 import { errorContent as errors, gatedErrors as gated, headerRef, responseRef, type Json } from './helpers.js';
-import type { JsonSchema } from './record-schemas.js';
+import type { JsonSchema } from '../engine/api-declaration.js';
 
 const ref = (kind: 'responses' | 'headers', name: string): Json => (kind === 'responses' ? responseRef(name) : headerRef(name));
 const path = (name: string, description: string, example: string | number, pattern?: string): Json => ({

@@ -10,13 +10,9 @@
 import type { IndexDeclaration, ResourceKind } from '../engine/kind.js';
 import type { RecordTable } from '../collection-index/record-table.js';
 import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, MAX_QUERY_LENGTH } from '../endpoints/collection-params.js';
-import type { JsonSchema } from './record-schemas.js';
+import type { JsonSchema, ParameterDoc } from '../engine/api-declaration.js';
 
-export interface ParameterDoc {
-  description: string;
-  schema: JsonSchema;
-  example?: string | number | boolean;
-}
+export type { ParameterDoc } from '../engine/api-declaration.js';
 
 /** Start of the text of a parameter no one described (the test looks for it). */
 export const UNDESCRIBED = 'Undescribed filter parameter';

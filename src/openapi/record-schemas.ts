@@ -11,8 +11,9 @@ import { basename, isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ResourceKind } from '../engine/kind.js';
 import { capitalised } from './helpers.js';
+import type { JsonSchema } from '../engine/api-declaration.js';
 
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema } from '../engine/api-declaration.js';
 
 const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
 

@@ -3,9 +3,8 @@
  * described with (src/kinds/<kind>/openapi.ts) as well as the service's (./schemas.ts): JSON Schema atoms, the
  * envelope of every index document, and the operation of an index endpoint.
  */
-import type { ReferenceOrdered } from '../engine/catalog-dataset.js';
 import { cachedJsonLd, capitalised, errorContent, gatedErrors, headerRef, queryParameter, responseRef, schemaRef, type Json } from './helpers.js';
-import type { JsonSchema } from './record-schemas.js';
+import type { IndexPath, JsonSchema } from '../engine/api-declaration.js';
 
 export type { JsonSchema };
 
@@ -87,12 +86,7 @@ export function valueIndex(description: string, member: { type: string; countKey
   });
 }
 
-/** The operation of an index endpoint that a kind owns, at its place in the document. */
-export interface IndexPath extends ReferenceOrdered {
-  /** The OpenAPI path (`/v2/id/<name>`). */
-  readonly path: string;
-  readonly item: Json;
-}
+export type { IndexPath } from '../engine/api-declaration.js';
 
 export interface IndexOperationOptions {
   /** Defaults to `get<Name>Index`. */
