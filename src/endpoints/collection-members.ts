@@ -6,7 +6,7 @@
  * which lists only servable records; the caller checks that the store still serves the index's generation
  * once the page is fetched, and asks again otherwise. A record missing from the answer yields undefined.
  */
-import type { AppContext } from '../app-context.js';
+import type { ServiceContext } from '../service-context.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { recordBody, sharedRecords, type Records } from '../records/records.js';
 import { RecordCache } from '../records/record-cache.js';
@@ -19,7 +19,7 @@ export class CollectionMembers {
   private readonly stubCache: RecordCache<string>;
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'store' | 'queries' | 'iris' | 'config'>,
+    private readonly ctx: Pick<ServiceContext, 'store' | 'queries' | 'iris' | 'config'>,
     private readonly kind: Pick<ResourceKind, 'kind' | 'record' | 'page'>,
   ) {
     this.records = sharedRecords(ctx, kind);

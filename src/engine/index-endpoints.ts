@@ -11,7 +11,6 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../app-context.js';
-import type { CollectionIndex } from '../collection-index/collection-index.js';
 import { ParamError, type ActiveFilter, type CollectionFilter, type RawQuery } from '../collection-index/filters/filter.js';
 import { single } from '../collection-index/filters/params.js';
 import type { RecordTable } from '../collection-index/record-table.js';
@@ -27,24 +26,10 @@ import { viewContext } from '../pages/negotiation.js';
 import type { JsonNode } from '../pages/jsonld-view.js';
 import type { CollectionName } from '../vocab/iris.js';
 import { sharedIndexes } from './indexes.js';
-import type { ResourceKind } from './kind.js';
+import type { IndexEndpoint, ResourceKind } from './kind.js';
 import { countLabels, type CountedLabel, type LabelledSet } from './label-index.js';
 
-/** One index endpoint: what it reads from the query, and how it answers from one generation's index. */
-export interface IndexEndpoint<T extends RecordTable, Q> {
-  /** The path under `/v2/id/`. */
-  name: string;
-  /** Parses the query (and the path's parameters, for a name with `:param`s); throws ParamError. */
-  parse(query: RawQuery, params?: Readonly<Record<string, string>>): Q;
-  /** The query in canonical form: the document's `@id` query and part of the ETag. */
-  params(query: Q): [string, string][];
-  /** Whether one generation's document for a given canonical query is kept (false for open-ended queries such as `q`). */
-  keep(query: Q): boolean;
-  document(index: CollectionIndex<T>, query: Q, id: string): Record<string, unknown> | Promise<Record<string, unknown>>;
-}
-
-/** The index endpoints of a kind, made once per app. */
-export type IndexEndpoints<T extends RecordTable> = (ctx: AppContext, kind: ResourceKind<T>) => readonly IndexEndpoint<T, never>[];
+export type { IndexEndpoint, IndexEndpoints } from './kind.js';
 
 /**
  * A query string for links and `@id`s: values percent-encoded as by encodeURIComponent, with `(` and `)`

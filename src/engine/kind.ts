@@ -7,11 +7,12 @@
  */
 import type { IndexDeclaration, OracleDeclaration } from '../collection-index/declarations.js';
 import type { RawQuery } from '../collection-index/filters/filter.js';
+import type { CollectionIndex } from '../collection-index/collection-index.js';
 import type { RecordTable } from '../collection-index/record-table.js';
+import type { ServiceContext } from '../service-context.js';
 import type { ApiDeclaration } from './api-declaration.js';
 import type { JsonObject } from '../shaping/jsonld.js';
 import type { KindSource } from '../harvest/kind-source.js';
-import type { IndexEndpoints } from './index-endpoints.js';
 import type { LabelledSet } from './label-index.js';
 import type { CollectionName, RecordKind } from '../vocab/iris.js';
 import type { KindNames } from '../vocab/record-kinds.js';
@@ -86,6 +87,22 @@ export interface FacetDeclaration<T extends RecordTable> {
   /** The values and their records in one generation's table (computed once per table). */
   sets(table: T): readonly LabelledSet[];
 }
+
+/** One index endpoint: what it reads from the query, and how it answers from one generation's index. */
+export interface IndexEndpoint<T extends RecordTable, Q> {
+  /** The path under `/v2/id/`. */
+  name: string;
+  /** Parses the query (and the path's parameters, for a name with `:param`s); throws ParamError. */
+  parse(query: RawQuery, params?: Readonly<Record<string, string>>): Q;
+  /** The query in canonical form: the document's `@id` query and part of the ETag. */
+  params(query: Q): [string, string][];
+  /** Whether one generation's document for a given canonical query is kept (false for open-ended queries such as `q`). */
+  keep(query: Q): boolean;
+  document(index: CollectionIndex<T>, query: Q, id: string): Record<string, unknown> | Promise<Record<string, unknown>>;
+}
+
+/** The index endpoints of a kind, made once per app. */
+export type IndexEndpoints<T extends RecordTable> = (ctx: ServiceContext, kind: ResourceKind<T>) => readonly IndexEndpoint<T, never>[];
 
 /** A record related to another, and why (for people). */
 export interface RelatedRecord {

@@ -2,7 +2,7 @@
  * The agents' index endpoints (spec, "Other indexes"): `/v2/id/nationalities` and `/v2/id/roles`, label
  * indexes over the agents' collection index.
  */
-import type { AppContext } from '../../app-context.js';
+import type { ServiceContext } from '../../service-context.js';
 import { labelIndex, type IndexEndpoint } from '../../engine/index-endpoints.js';
 import type { LabelledSet } from '../../engine/label-index.js';
 import { AGENT_ROLES, type AgentTable } from './table.js';
@@ -13,7 +13,7 @@ export const nationalitySets = (table: AgentTable): LabelledSet[] => [...table.n
 export const roleSets = (table: AgentTable): LabelledSet[] => AGENT_ROLES.map((role) => ({ label: role, ids: table.roles[role] }));
 
 /** The index endpoints the agents kind declares, in the order they are routed. */
-export function agentIndexes(ctx: AppContext): IndexEndpoint<AgentTable, never>[] {
+export function agentIndexes(ctx: ServiceContext): IndexEndpoint<AgentTable, never>[] {
   const base = ctx.iris.base;
   const endpoints = [
     labelIndex<AgentTable>(

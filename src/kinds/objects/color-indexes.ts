@@ -3,7 +3,7 @@
  * statistics of every base colour and named tone, and `/v2/id/colors/dominant`, the objects a colour covers
  * most. Computed from the colour postings of the objects' collection index.
  */
-import type { AppContext } from '../../app-context.js';
+import type { ServiceContext } from '../../service-context.js';
 import type { Bitset } from '../../collection-index/bitset.js';
 import { ParamError, type ActiveFilter } from '../../collection-index/filters/filter.js';
 import { single } from '../../collection-index/filters/params.js';
@@ -161,7 +161,7 @@ const DOMINANT_LIMIT = { default: 20, max: 100 } as const;
  * fraction as the real service writes it) and the image fields of its full record; an object whose images
  * all failed validation keeps its manifest and has no image fields.
  */
-export function dominantIndex(ctx: AppContext, kind: ResourceKind<ObjectTable>): IndexEndpoint<ObjectTable, DominantQuery> {
+export function dominantIndex(ctx: ServiceContext, kind: ResourceKind<ObjectTable>): IndexEndpoint<ObjectTable, DominantQuery> {
   const records = new CollectionMembers(ctx, kind);
   const context = dominantContext(ctx.iris.base);
   // A colour's objects by dominance, ranked once per generation (brown covers 17,820 objects at 50k).

@@ -5,7 +5,7 @@
  * generation's index; the production density is prepared once per generation and population and then costs
  * O(buckets × log n) per request.
  */
-import type { AppContext } from '../../app-context.js';
+import type { ServiceContext } from '../../service-context.js';
 import type { Bitset } from '../../collection-index/bitset.js';
 import { ParamError, type ActiveFilter, type RawQuery } from '../../collection-index/filters/filter.js';
 import type { TextQuery } from '../../collection-index/text/query-parser.js';
@@ -150,7 +150,7 @@ export function decadeSets(table: ObjectTable): LabelledSet[] {
 const members = (set: Bitset | undefined, size: number): Iterable<number> => set?.toArray() ?? Array.from({ length: size }, (_, id) => id);
 
 /** The index endpoints the objects kind declares, in the order they are routed. */
-export function objectIndexes(ctx: AppContext, kind: ResourceKind<ObjectTable>): IndexEndpoint<ObjectTable, never>[] {
+export function objectIndexes(ctx: ServiceContext, kind: ResourceKind<ObjectTable>): IndexEndpoint<ObjectTable, never>[] {
   const base = ctx.iris.base;
   const endpoints = [
     labelIndex<ObjectTable>(
