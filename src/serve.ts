@@ -19,7 +19,7 @@ import { SharedRateLimitCounters } from './http/rate-limit-store.js';
 import { handOver } from './http/early-answer.js';
 import { gracefulShutdown } from './http/server-lifecycle.js';
 import { QueryLibrary } from './queries/library.js';
-import { closeSharedParseWorker } from './queries/parse-worker.js';
+import { closeSharedParseWorker } from './sparql/parse-worker.js';
 import { CurrentFollower } from './store/follow-current.js';
 import { cleanStaging, listGenerations, pruneGenerations, type Generation } from './store/generations.js';
 import { CredentialsRefusedError, type RemoteServer } from './store/remote/remote-server.js';

@@ -22,7 +22,7 @@ import { editorPage } from '../sparql/editor-page.js';
 import { readOperation } from '../sparql/protocol-request.js';
 import { cacheMetrics } from '../sparql/cache-metrics.js';
 import { Cancellation } from '../sparql/cancellation.js';
-import { sharedParseWorker } from '../queries/parse-worker.js';
+import { sharedParseWorker } from '../sparql/parse-worker.js';
 import { deadlineMessage, QueryGate } from '../sparql/query-gate.js';
 import { QueryPolicy, type PreparedQuery, type QueryPreparer } from '../sparql/query-policy.js';
 import { ResultCache, type GenerationAnswer } from '../sparql/result-cache.js';
@@ -48,7 +48,7 @@ export interface SparqlRouteOptions {
   rateLimitCounters?: SharedRateLimitCounters;
   /** Queries allowed to wait for a slot (default four per concurrent slot). */
   maxQueued?: number;
-  /** Where queries are parsed and checked (default: the process's parse worker, src/queries/parse-worker.ts). */
+  /** Where queries are parsed and checked (default: the process's parse worker, src/sparql/parse-worker.ts). */
   parser?: QueryPreparer;
 }
 

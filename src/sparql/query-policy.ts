@@ -12,13 +12,13 @@
  * The verdict is a pure function of the query text, the protocol dataset, the base IRI and the row cap, so
  * `QueryPolicy` keeps it per text and dataset in a bounded LRU: a repeated query costs a map look-up, not a
  * parse (about 0.2-1 ms), a walk and a regeneration. What is not in the cache is decided in the parse worker
- * (src/queries/parse-worker.ts), off the event loop, within its time budget.
+ * (src/sparql/parse-worker.ts), off the event loop, within its time budget.
  */
 import { createHash } from 'node:crypto';
 import sparqljs from 'sparqljs';
 import { DataFactory } from 'n3';
 import { BadRequestError, ForbiddenError, ServiceUnavailableError } from '../http/errors.js';
-import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../queries/parse-errors.js';
+import { ParseBudgetError, ParseBusyError, ParseRefusedError } from './parse-errors.js';
 import { boundsViolation, MAX_AST_DEPTH, treeTooDeepMessage } from '../queries/query-bounds.js';
 import { costViolation } from '../queries/query-cost.js';
 import { astDepth, parserFor, walkAst } from '../queries/sparql-ast.js';

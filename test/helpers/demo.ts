@@ -24,7 +24,7 @@ import { renderImages } from '../../src/iiif/render.js';
 import { createIiifRouter } from '../../src/iiif/router.js';
 import { ServedIiifAccess } from '../../src/iiif/served-access.js';
 import { QueryLibrary } from '../../src/queries/library.js';
-import { closeSharedParseWorker } from '../../src/queries/parse-worker.js';
+import { closeSharedParseWorker } from '../../src/sparql/parse-worker.js';
 import { createRecordGeneration, currentGeneration, type Generation } from '../../src/store/generations.js';
 import { StoreManager } from '../../src/store/store-manager.js';
 import { createStores, type ServingStore } from '../../src/store/stores.js';

@@ -1,5 +1,5 @@
 /**
- * The SPARQL parse worker (src/queries/parse-worker.ts): the policy and the public-view rewrite run in its
+ * The SPARQL parse worker (src/sparql/parse-worker.ts): the policy and the public-view rewrite run in its
  * thread with the same verdicts as in this one; a query past the budget ends the thread and the next query
  * is answered by a new one; a full queue refuses at once; a crashed thread is replaced; an idle thread does
  * not keep a process alive.
@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../../src/queries/parse-errors.js';
-import { ParseWorker } from '../../src/queries/parse-worker.js';
+import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../../src/sparql/parse-errors.js';
+import { ParseWorker } from '../../src/sparql/parse-worker.js';
 import { UPDATE_REFUSED, SERVICE_REFUSED, type ProtocolDataset } from '../../src/sparql/query-policy.js';
 import { generationGraphs, rewriteForView } from '../../src/store/remote/graph-view.js';
 
@@ -88,7 +88,7 @@ describe('the SPARQL parse worker', () => {
   });
 
   it('does not keep a process alive once idle', async () => {
-    const module = fileURLToPath(new URL('../../src/queries/parse-worker.ts', import.meta.url));
+    const module = fileURLToPath(new URL('../../src/sparql/parse-worker.ts', import.meta.url));
     const dir = mkdtempSync(join(tmpdir(), 'parse-worker-'));
     const script = join(dir, 'idle.mts');
     writeFileSync(

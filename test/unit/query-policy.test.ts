@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { BadRequestError, ForbiddenError, ServiceUnavailableError } from '../../src/http/errors.js';
-import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../../src/queries/parse-errors.js';
+import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../../src/sparql/parse-errors.js';
 import { MAX_AST_DEPTH, MAX_QUERY_DEPTH } from '../../src/queries/query-bounds.js';
 import { PARSE_BUSY_MESSAGE, prepareQuery, QueryPolicy, type PolicyOptions, type PreparedQuery, type ProtocolDataset, type QueryPreparer } from '../../src/sparql/query-policy.js';
 

@@ -1,12 +1,12 @@
 /**
  * Where the remote store rewrites a query for its view (graph-view.ts): the SPARQL store's queries are the
  * clients', so their public-view rewrite (a sparqljs parse and regeneration) runs in the parse worker
- * (src/queries/parse-worker.ts), off the event loop; the REST store's are the service's own bounded library
+ * (src/sparql/parse-worker.ts), off the event loop; the REST store's are the service's own bounded library
  * queries and stay in this thread. Either way the text must first keep the rewrite's bounds
  * (query-bounds.ts): defence in depth behind the endpoint's policy, which has checked client texts already.
  */
-import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../../queries/parse-errors.js';
-import { sharedParseWorker, type ParseWorker } from '../../queries/parse-worker.js';
+import { ParseBudgetError, ParseBusyError, ParseRefusedError } from '../../sparql/parse-errors.js';
+import { sharedParseWorker, type ParseWorker } from '../../sparql/parse-worker.js';
 import { QueryError, StoreUnavailableError } from '../errors.js';
 import { generationGraphs, rewriteForView, type GenerationGraphs, type GraphView, type RewriteOptions, type ViewQuery } from './graph-view.js';
 

@@ -8,7 +8,7 @@
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { BadRequestError, ForbiddenError } from '../http/errors.js';
-import { prepareQuery } from '../sparql/query-policy.js';
+import { prepareQuery } from './query-policy.js';
 import { QueryError } from '../store/errors.js';
 import { generationGraphs, rewriteForView } from '../store/remote/graph-view.js';
 import type { FromParseWorker, ToParseWorker } from './parse-protocol.js';

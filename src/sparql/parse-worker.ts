@@ -14,7 +14,7 @@
  * rewrite of its public queries share it, as they share the queries.
  */
 import type { Worker } from 'node:worker_threads';
-import type { PolicyOptions, PreparedQuery, ProtocolDataset } from '../sparql/query-policy.js';
+import type { PolicyOptions, PreparedQuery, ProtocolDataset } from './query-policy.js';
 import type { RewriteOptions, ViewQuery } from '../store/remote/graph-view.js';
 import { startTsWorker, workerModule } from '../store/ts-worker.js';
 import { ParseBudgetError, ParseBusyError, ParseRefusedError } from './parse-errors.js';

@@ -2,7 +2,7 @@
  * The messages that cross between the SPARQL parse worker (parse-worker-thread.ts) and its callers
  * (parse-worker.ts); a call rejects with the errors of parse-errors.ts.
  */
-import type { PolicyOptions, PreparedQuery, ProtocolDataset } from '../sparql/query-policy.js';
+import type { PolicyOptions, PreparedQuery, ProtocolDataset } from './query-policy.js';
 import type { RewriteOptions, ViewQuery } from '../store/remote/graph-view.js';
 
 export type ToParseWorker =
