@@ -13,7 +13,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import express, { type Router } from 'express';
 import type { AppContext } from './app-context.js';
-import { apiDocsRoutes } from './endpoints/api-docs.js';
+import { apiDocsRoutes } from './openapi/api-docs.js';
 import { changeRoutes, type ChangeRouteOptions } from './changes/routes.js';
 import { streamRoutes, type StreamRouteOptions } from './changes/stream-routes.js';
 import { catalogRoutes } from './endpoints/catalog.js';

@@ -1,10 +1,10 @@
 /**
  * The process logger: pino JSON lines on stdout at the configured level, with secrets censored and text values
- * cut (src/http/redact.ts; the list, the length and the levels are in docs/operations.md, "Logs").
+ * cut (src/config/redact.ts; the list, the length and the levels are in docs/operations.md, "Logs").
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.js';
-import { REDACTED, redactLogValue } from '../http/redact.js';
+import { REDACTED, redactLogValue } from './redact.js';
 
 /** Paths pino censors wherever they appear in a log object (keys in query objects, headers, config). */
 const REDACT_PATHS = [

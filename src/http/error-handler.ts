@@ -16,7 +16,7 @@ import {
   NotFoundError,
   ServiceUnavailableError,
 } from './errors.js';
-import { cutForLog, redactUrl } from './redact.js';
+import { cutForLog, redactUrl } from '../config/redact.js';
 import { HTML_CONTENT_TYPE, negotiate } from './negotiation.js';
 import { messagePage } from '../pages/error-page.js';
 import { pageLanguage } from '../pages/messages.js';

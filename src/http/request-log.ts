@@ -1,11 +1,11 @@
 /**
  * One log line per request (method, path, redacted query, status, duration), written when the response
  * ends or the client goes away. pino-http would do more than needed and log headers we do not want.
- * Path and query are redacted and cut to LOG_TEXT_MAX (src/http/redact.ts); levels in docs/operations.md ("Logs").
+ * Path and query are redacted and cut to LOG_TEXT_MAX (src/config/redact.ts); levels in docs/operations.md ("Logs").
  */
 import type { RequestHandler, Response } from 'express';
 import type { Level, Logger } from 'pino';
-import { redactUrl } from './redact.js';
+import { redactUrl } from '../config/redact.js';
 
 /** Probe and scrape paths, polled every few seconds: logged at debug only, whatever their answer. */
 const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);

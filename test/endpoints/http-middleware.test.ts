@@ -2,7 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { createApp } from '../../src/app.js';
 import { isNotModified, RECORD_CACHE_CONTROL, recordCacheHeaders, sendNotModified, weakEtag } from '../../src/http/caching.js';
-import { redactQuery } from '../../src/http/redact.js';
+import { redactQuery } from '../../src/config/redact.js';
 import { httpTestContext, memoryLogger, ReadinessOnlyStore } from '../helpers/http-context.js';
 
 describe('CORS', () => {

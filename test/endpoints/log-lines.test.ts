@@ -8,7 +8,7 @@ import { Router } from 'express';
 import request from 'supertest';
 import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/config/logger.js';
-import { LOG_TEXT_MAX } from '../../src/http/redact.js';
+import { LOG_TEXT_MAX } from '../../src/config/redact.js';
 import { httpTestContext, ReadinessOnlyStore } from '../helpers/http-context.js';
 
 const KEY = 'configured-key-7d41a9';

@@ -1,11 +1,11 @@
 /**
- * Log redaction by name family and the cut of long text (src/http/redact.ts; docs/operations.md, "Logs"): a
+ * Log redaction by name family and the cut of long text (src/config/redact.ts; docs/operations.md, "Logs"): a
  * secret sent under any spelling of a secret's name (brackets, indexes, case, `-`/`_`, percent-encoding) never
  * reaches a log line, and no text value makes a line longer than LOG_TEXT_MAX plus a short marker.
  */
 import fc from 'fast-check';
 import { SecretList } from '../../src/config/secret-list.js';
-import { cutForLog, isSecretName, LOG_TEXT_MAX, REDACTED, redactLogValue, redactQuery, redactUrl, SECRET_NAMES } from '../../src/http/redact.js';
+import { cutForLog, isSecretName, LOG_TEXT_MAX, REDACTED, redactLogValue, redactQuery, redactUrl, SECRET_NAMES } from '../../src/config/redact.js';
 
 describe('Secret parameter names', () => {
   it.each([

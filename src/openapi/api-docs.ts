@@ -17,8 +17,8 @@ import { sendAnswer } from '../http/answer.js';
 import { weakEtag } from '../http/caching.js';
 import { staticFileRoutes } from '../http/html.js';
 import { negotiate, varyOnAccept } from '../http/negotiation.js';
-import { buildOpenApiDocument } from '../openapi/document.js';
-import { docsPage } from '../openapi/docs-page.js';
+import { buildOpenApiDocument } from './document.js';
+import { docsPage } from './docs-page.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
