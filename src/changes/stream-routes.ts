@@ -25,6 +25,7 @@ import { parseRecordRows, RDF_TYPE, type RecordGraph, type Value } from '../shap
 import { NS } from '../vocab/namespaces.js';
 import { EventStreams, STREAM_PAGE_SIZE, type StreamEntry } from './stream.js';
 import { IMMUTABLE_CACHE_CONTROL, pageNumber, REVALIDATE_CACHE_CONTROL } from './routes.js';
+import { writerText } from '../rdf/write.js';
 
 export const TREE = 'https://w3id.org/tree#';
 export const LDES = 'https://w3id.org/ldes#';
@@ -250,7 +251,7 @@ async function writeQuads(quads: readonly Quad[], syntax: StreamSyntax): Promise
     writer.addQuad(q.subject, q.predicate, q.object, keepsGraphs ? q.graph : defaultGraph());
     if (i % QUADS_PER_TURN === QUADS_PER_TURN - 1) await yieldToEvents();
   }
-  return new Promise((resolve, reject) => writer.end((err: Error | null, text: string) => (err ? reject(err) : resolve(text))));
+  return writerText(writer);
 }
 
 /** Quads as JSON-LD with the prefixes as context (jsonld-streaming-serializer: no remote context, no network). */

@@ -14,7 +14,7 @@ import type { Worker } from 'node:worker_threads';
 import sparqljs, { type SelectQuery, type VariableTerm } from 'sparqljs';
 import { generationFiles, type GenerationTap } from '../store/generations.js';
 import { WholeLines } from '../store/line-reader.js';
-import { startTsWorker, workerModule } from '../store/ts-worker.js';
+import { startTsWorker, workerModule } from '../threads/ts-worker.js';
 import type { Iris } from '../vocab/iris.js';
 import { boundSelect } from './build.js';
 import { graphScope } from './graph-scope.js';

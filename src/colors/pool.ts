@@ -8,7 +8,7 @@
 import 'sharp';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { startTsWorker, workerModule } from '../store/ts-worker.js';
+import { startTsWorker, workerModule } from '../threads/ts-worker.js';
 import type { AnalyseOptions, ImageColors } from './extract.js';
 import { resolveOptions } from './extract.js';
 import type { ColorWorkerData, FromColorWorker, ToColorWorker } from './pool-protocol.js';

@@ -11,7 +11,7 @@ import { collatedOrder, modifiedOrder, type SortOrder } from '../collection-inde
 import type { TextField } from '../collection-index/text/text-index.js';
 import { RECORD_CACHE_CONTROL } from '../http/caching.js';
 import { labelledStubs } from '../shaping/labelled-stub.js';
-import { workerModule } from '../store/ts-worker.js';
+import { workerModule } from '../threads/ts-worker.js';
 import type { IndexDeclaration, PageDeclaration, RecordDeclaration } from './kind.js';
 
 /**

@@ -7,9 +7,10 @@
 import type { Request, Response } from 'express';
 import { DataFactory, Parser, Writer, type Quad } from 'n3';
 import { documentToNQuads, type JsonObject } from '../shaping/jsonld.js';
-import { writeRdfXml } from '../sparql/rdf-xml.js';
+import { writeRdfXml } from '../rdf/rdf-xml.js';
 import { NS } from '../vocab/namespaces.js';
 import { BadRequestError } from './errors.js';
+import { writerText } from '../rdf/write.js';
 
 /** RDF syntaxes a record or collection page can be sent in besides JSON-LD, with their ETag suffixes. */
 export const RDF_SYNTAXES = {
@@ -122,7 +123,7 @@ export async function serialiseQuads(quads: readonly Quad[], syntax: RdfSyntax, 
     else if (named !== undefined && quad.graph.termType === 'DefaultGraph') writer.addQuad(quad.subject, quad.predicate, quad.object, named);
     else writer.addQuad(quad);
   }
-  return new Promise((resolve, reject) => writer.end((err: Error | null, text: string) => (err ? reject(err) : resolve(text))));
+  return writerText(writer);
 }
 
 /** The Content-Type header of an RDF syntax (every syntax here is UTF-8). */

@@ -16,7 +16,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { PolicyOptions, PreparedQuery, ProtocolDataset } from './query-policy.js';
 import type { RewriteOptions, ViewQuery } from '../store/remote/graph-view.js';
-import { startTsWorker, workerModule } from '../store/ts-worker.js';
+import { startTsWorker, workerModule } from '../threads/ts-worker.js';
 import { ParseBudgetError, ParseBusyError, ParseRefusedError } from './parse-errors.js';
 import type { FromParseWorker, ToParseWorker } from './parse-protocol.js';
 

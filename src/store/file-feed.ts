@@ -11,7 +11,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
-import { startTsWorker, workerModule } from './ts-worker.js';
+import { startTsWorker, workerModule } from '../threads/ts-worker.js';
 
 export type FeedMessage = { kind: 'chunk'; chunk: Uint8Array } | { kind: 'end' } | { kind: 'error'; message: string };
 

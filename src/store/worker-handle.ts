@@ -6,7 +6,7 @@ import type { Worker } from 'node:worker_threads';
 import { QueryDeadlineError, QueryError, StoreUnavailableError } from './errors.js';
 import type { FromWorker, StoreWorkerData, ToWorker, WorkerMemory } from './store-protocol.js';
 import { LONG_QUERY_NICE, LOWER_PRIORITY_AFTER_MS, setThreadNice } from './thread-priority.js';
-import { startTsWorker, workerModule } from './ts-worker.js';
+import { startTsWorker, workerModule } from '../threads/ts-worker.js';
 import type { GenerationManifest, QueryOptions } from './types.js';
 
 /** What a worker's query takes of QueryOptions (the label is the manager's, for metrics). */

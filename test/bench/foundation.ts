@@ -21,7 +21,7 @@ import { dumpCurrent } from '../../src/store/dump.js';
 import { createGeneration, generationFiles, type Generation } from '../../src/store/generations.js';
 import { loadNQuadsFile } from '../../src/store/load.js';
 import { StoreManager } from '../../src/store/store-manager.js';
-import { startTsWorker } from '../../src/store/ts-worker.js';
+import { startTsWorker } from '../../src/threads/ts-worker.js';
 import { BENCH_BASE_URL, BENCH_SEED, benchGeneration } from './bench-data.js';
 import type { RawLoadReply, RawLoadRequest } from './raw-load-worker.js';
 import { emitResult, log, objectsArg, rssMiB, type BenchRow } from './report.js';

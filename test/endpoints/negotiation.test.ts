@@ -8,7 +8,7 @@ import request from 'supertest';
 import { isomorphic } from 'rdf-isomorphic';
 import { DataFactory, Parser } from 'n3';
 import { negotiate, negotiateRepresentation, representationEtag, serialiseQuads } from '../../src/http/negotiation.js';
-import { splitPredicate, writeRdfXml } from '../../src/sparql/rdf-xml.js';
+import { splitPredicate, writeRdfXml } from '../../src/rdf/rdf-xml.js';
 import { sourceObjects, startDemoApp, type DemoApp } from '../helpers/demo.js';
 import { parseRdf, triplesOf, uniqueQuads } from './sparql-test-parsers.js';
 import { jsonRecordEtag, rdfRecordEtag } from '../helpers/record-etag.js';

@@ -5,7 +5,7 @@ import { boundQuery, ciede2000LowerBound, T_MAX, type LabBox } from '../../src/c
 import { hexToLab, type Lab } from '../../src/colors/color-space.js';
 import { hueWeight } from '../../src/colors/delta-e.js';
 import { NamedColorIndex, namedColors, nearestColorName } from '../../src/colors/named-colors.js';
-import { startTsWorker } from '../../src/store/ts-worker.js';
+import { startTsWorker } from '../../src/threads/ts-worker.js';
 import type { NearestCheckRequest, NearestCheckResult } from '../helpers/color-nearest-check.js';
 
 const culoriDeltaE = differenceCiede2000();

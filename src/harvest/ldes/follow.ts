@@ -22,6 +22,7 @@ import { Writer } from 'n3';
 import type * as RDF from '@rdfjs/types';
 import { PAGE_ACCEPT, PageSyntaxError, parsePage, readStreamPage } from './page.js';
 import { appendMembers, compactJournal, repairJournal, type JournalMember } from './journal.js';
+import { writerText } from '../../rdf/write.js';
 
 export interface FollowOptions {
   /** Requests per second at most (the operator's limit: `harvest --ldes … --pages-per-second N`). */
@@ -217,7 +218,7 @@ function pacer(perSecond: number): () => Promise<void> {
 async function writeNQuads(quads: readonly RDF.Quad[]): Promise<string> {
   const writer = new Writer({ format: 'N-Quads' });
   for (const q of quads) writer.addQuad(q.subject as never, q.predicate as never, q.object as never, q.graph as never);
-  return new Promise((resolve, reject) => writer.end((err: Error | null, text: string) => (err ? reject(err) : resolve(text))));
+  return writerText(writer);
 }
 
 async function readState(dir: string): Promise<FollowState | undefined> {

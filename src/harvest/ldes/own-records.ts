@@ -14,6 +14,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { DataFactory, Parser, Writer } from 'n3';
 import type { JournalMember } from './journal.js';
+import { writerText } from '../../rdf/write.js';
 
 const ADMIN = 'urn:x-museum-ld:admin#';
 const AS_DELETE = 'https://www.w3.org/ns/activitystreams#Delete';
@@ -73,7 +74,7 @@ export async function writeRecordDump(latest: Iterable<JournalMember> | AsyncIte
     report.quads += lines.length;
     const writer = new Writer({ format: 'N-Quads' });
     writer.addQuads(lines as never);
-    const text = await new Promise<string>((resolve, reject) => writer.end((err: Error | null, t: string) => (err ? reject(err) : resolve(t))));
+    const text = await writerText(writer);
     if (!out.write(text)) await once(out, 'drain');
   }
   out.end();

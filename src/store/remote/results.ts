@@ -7,7 +7,7 @@
 
 import jsonld from 'jsonld';
 import { Parser, Writer, type Quad } from 'n3';
-import { writeRdfXml } from '../../sparql/rdf-xml.js';
+import { writeRdfXml } from '../../rdf/rdf-xml.js';
 
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 const XSD_GYEAR = 'http://www.w3.org/2001/XMLSchema#gYear';
