@@ -11,7 +11,7 @@ import type { ResourceKind } from '../engine/kind.js';
 import { recordBody, sharedRecords, type Records } from '../records/records.js';
 import { RecordCache } from '../records/record-cache.js';
 import { parseRecordRows } from '../shaping/record-graph.js';
-import { unpackShapedRecords, type ShapedRecord } from '../records/shaped-records.js';
+import { unpackShapedRecords, type ShapedRecord } from '../store/shaped-records.js';
 
 export class CollectionMembers {
   /** Shared with the single-record endpoint: one cache of finished records per kind and app. */

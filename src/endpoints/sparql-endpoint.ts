@@ -13,7 +13,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { AppContext } from '../app-context.js';
 import { sendAnswer } from '../http/answer.js';
 import { weakEtag } from '../http/caching.js';
-import { staticFileRoutes } from '../http/html.js';
+import { staticFileRoutes } from '../pages/layout.js';
 import { BadRequestError, GatewayTimeoutError, MethodNotAllowedError, NotAcceptableError, ServiceUnavailableError } from '../http/errors.js';
 import { negotiate, rdfContentType, serialiseQuads, varyOnAccept, type RdfSyntax } from '../http/negotiation.js';
 import { v2RateLimit } from '../http/rate-limit.js';

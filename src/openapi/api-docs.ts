@@ -15,7 +15,7 @@ import type { RecordTable } from '../collection-index/record-table.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { sendAnswer } from '../http/answer.js';
 import { weakEtag } from '../http/caching.js';
-import { staticFileRoutes } from '../http/html.js';
+import { staticFileRoutes } from '../pages/layout.js';
 import { negotiate, varyOnAccept } from '../http/negotiation.js';
 import { buildOpenApiDocument } from './document.js';
 import { docsPage } from './docs-page.js';

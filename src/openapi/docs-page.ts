@@ -5,7 +5,7 @@
  * OpenAPI document holds no external reference.
  */
 
-import { escapeHtml, scriptJson } from '../http/html.js';
+import { escapeHtml, scriptJson } from '../pages/html.js';
 
 /** Path where the page's scripts and styles are served. */
 export const DOCS_ASSETS_PATH = '/docs/assets';

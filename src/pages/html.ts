@@ -2,7 +2,12 @@
  * HTML text built safely: `html` is a tagged template whose interpolated values are escaped unless they are
  * already `Html` (the result of another `html` template), so a record's text can never become markup.
  */
-import { escapeHtml } from '../http/html.js';
+
+/** Text safe inside HTML element content and double-quoted attributes. */
+export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON that is safe inside a <script> element (no `</script>`, no HTML comment openers). */
+export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
 
 /** A piece of HTML that is safe as it is. */
 export class Html {

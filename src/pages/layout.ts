@@ -8,8 +8,7 @@ import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Router } from 'express';
-import { staticFileRoutes } from '../http/html.js';
+import { Router } from 'express';
 import { html, type Html } from './html.js';
 import { say, type PageLanguage } from './messages.js';
 
@@ -18,6 +17,16 @@ export const PAGES_CSS = '/assets/pages/pages.css';
 /** The deep-zoom viewer: OpenSeadragon and the page's own script that starts it. */
 export const OSD_SCRIPT = '/assets/pages/openseadragon/openseadragon.min.js';
 export const VIEWER_SCRIPT = '/assets/pages/viewer.js';
+
+/** GET routes for named files of local folders (a page's scripts and styles; no CDN), cached for a day. */
+export function staticFileRoutes(sources: readonly { dir: string; files: readonly string[] }[]): Router {
+  const router = Router();
+  const options = { maxAge: '1d', dotfiles: 'allow' } as const;
+  for (const { dir, files } of sources) {
+    for (const file of files) router.get(`/${file}`, (_req, res, next) => res.sendFile(join(dir, file), options, (err) => err && next(err)));
+  }
+  return router;
+}
 
 const PUBLIC_DIR = fileURLToPath(new URL('../../public/pages', import.meta.url));
 /** OpenSeadragon's build in node_modules (served as is: no copy, no CDN). */

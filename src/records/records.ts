@@ -13,7 +13,7 @@ import { frameRecordNodes } from '../shaping/compiled-frame.js';
 import { parseGraph, type RecordGraph } from '../shaping/record-graph.js';
 import { loadFrame, type JsonObject } from '../shaping/frames.js';
 import { RecordCache } from './record-cache.js';
-import { shapeRecordGraph, unpackShapedRecords, type RecordShaping, type ShapedRecord, type ShapingJob } from './shaped-records.js';
+import { shapeRecordGraph, unpackShapedRecords, type RecordShaping, type ShapedRecord, type ShapingJob } from '../store/shaped-records.js';
 import { StatusIndex } from './status-index.js';
 
 export interface FinishedRecord {

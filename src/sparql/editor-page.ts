@@ -3,7 +3,7 @@
  * service's own files (no CDN), with the example queries as buttons. The page queries the URL it was
  * loaded from, so it works behind any host name.
  */
-import { escapeHtml, scriptJson } from '../http/html.js';
+import { escapeHtml, scriptJson } from '../pages/html.js';
 import { EXAMPLE_QUERIES } from './examples.js';
 
 /** Path (under the endpoint) where the editor's scripts and styles are served. */

@@ -1,5 +1,5 @@
 /** Messages between StoreManager (main thread) and store-worker.ts. */
-import type { ShapingJob } from '../records/shaped-records.js';
+import type { ShapingJob } from './shaped-records.js';
 import type { QueryResultFormat } from './types.js';
 
 export interface StoreWorkerData {

@@ -16,7 +16,7 @@ import { answersWithRdf, queryForm } from './query-form.js';
 import type { StoreWorkerData, ToWorker, FromWorker } from './store-protocol.js';
 import { currentThreadId } from './thread-priority.js';
 import { answerShape, shapeAnswer, shapingOf } from './worker-shaping.js';
-import type { RecordShaping } from '../records/shaped-records.js';
+import type { RecordShaping } from './shaped-records.js';
 
 const { generationDir, includeNonPublic, testHooks } = (workerData as { data: StoreWorkerData }).data;
 const port = parentPort;

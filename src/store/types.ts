@@ -4,7 +4,7 @@
  */
 import type { EventEmitter } from 'node:events';
 import type { BoundQuery } from '../queries/library.js';
-import type { ShapingJob } from '../records/shaped-records.js';
+import type { ShapingJob } from './shaped-records.js';
 import type { RecordKind } from '../vocab/iris.js';
 
 /** Serialisations a query can answer in: RDF for CONSTRUCT/DESCRIBE, SPARQL results for SELECT/ASK. */

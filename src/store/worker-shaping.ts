@@ -7,7 +7,7 @@
 import { loadFrame } from '../shaping/frames.js';
 import { parseGraph, parseRecordRows, type RecordGraph } from '../shaping/record-graph.js';
 import type { QueryResultFormat } from './types.js';
-import { packShapedRecords, shapeRecordGraph, type RecordShaping, type ShapedRecord, type ShapingJob } from '../records/shaped-records.js';
+import { packShapedRecords, shapeRecordGraph, type RecordShaping, type ShapedRecord, type ShapingJob } from './shaped-records.js';
 
 const shapings = new Map<string, RecordShaping | Promise<RecordShaping>>();
 

@@ -10,7 +10,7 @@ import { KINDS } from '../../src/kinds/index.js';
 import { QueryLibrary } from '../../src/queries/library.js';
 import { Records } from '../../src/records/records.js';
 import { StatusIndex } from '../../src/records/status-index.js';
-import { unpackShapedRecords, type ShapedRecord } from '../../src/records/shaped-records.js';
+import { unpackShapedRecords, type ShapedRecord } from '../../src/store/shaped-records.js';
 import { parseRecordRows } from '../../src/shaping/record-graph.js';
 import { QueryError } from '../../src/store/errors.js';
 import { sharedEmbeddedStores } from '../../src/store/shared-store.js';

@@ -1,10 +1,10 @@
 /**
- * The packing of finished records between a store worker and the main thread (src/records/shaped-records.ts):
+ * The packing of finished records between a store worker and the main thread (src/store/shaped-records.ts):
  * any bodies come back exactly, whatever characters they hold, and a damaged answer fails loudly rather than
  * cutting records at the wrong place.
  */
 import fc from 'fast-check';
-import { packShapedRecords, unpackShapedRecords, type ShapedRecord } from '../../src/records/shaped-records.js';
+import { packShapedRecords, unpackShapedRecords, type ShapedRecord } from '../../src/store/shaped-records.js';
 
 const iri = fc.webUrl().filter((url) => !/[\t\n]/.test(url));
 const record: fc.Arbitrary<ShapedRecord> = fc.record(
