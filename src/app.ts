@@ -12,10 +12,10 @@
 import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import express, { type Router } from 'express';
-import type { AppContext } from './app-context.js';
+import type { AppContext } from './engine/app-context.js';
 import { apiDocsRoutes } from './openapi/api-docs.js';
-import { changeRoutes, type ChangeRouteOptions } from './changes/routes.js';
-import { streamRoutes, type StreamRouteOptions } from './changes/stream-routes.js';
+import { changeRoutes, type ChangeRouteOptions } from './endpoints/change-feed.js';
+import { streamRoutes, type StreamRouteOptions } from './endpoints/event-streams.js';
 import { catalogRoutes } from './endpoints/catalog.js';
 import { dumpRoutes } from './endpoints/dumps.js';
 import { healthRoutes } from './endpoints/health.js';
@@ -51,7 +51,7 @@ export interface AppOptions {
   sparqlApart?: boolean;
   /** Rate-limit counters shared with other replicas through Redis (REDIS_URL); without them each process counts alone. */
   rateLimitCounters?: SharedRateLimitCounters;
-  /** The change feed at /v2/changes (src/changes/routes.ts); tests set a small page size. */
+  /** The change feed at /v2/changes (src/endpoints/change-feed.ts); tests set a small page size. */
   changes?: ChangeRouteOptions;
   /** Options of the event streams (page size). */
   streams?: StreamRouteOptions;

@@ -5,7 +5,7 @@
  * and shuts down gracefully on SIGTERM/SIGINT.
  */
 import express from 'express';
-import type { AppContext } from './app-context.js';
+import type { AppContext } from './engine/app-context.js';
 import { createApp } from './app.js';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';

@@ -55,7 +55,7 @@ export interface FeedCollection {
   totalItems: number;
   first: Ref;
   last: Ref;
-  /** The same changes as an event stream per kind (stream-routes.ts). */
+  /** The same changes as an event stream per kind (src/endpoints/event-streams.ts). */
   seeAlso: { id: string; type: 'Dataset'; format: 'application/ld+json'; profile: string }[];
 }
 

@@ -13,7 +13,7 @@
  * superseded is left out of its page, so a page only ever loses members, never gains or moves one: a copy a
  * client cached is a superset of the page as served now.
  *
- * This module reads the log and says which changes a page holds; the routes (stream-routes.ts) read the
+ * This module reads the log and says which changes a page holds; the routes (src/endpoints/event-streams.ts) read the
  * records' graphs from the store and write the page.
  */
 import { stat } from 'node:fs/promises';

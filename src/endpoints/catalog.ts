@@ -16,7 +16,7 @@
  * The document depends on nothing but BASE_URL, so it is built once and served with a fixed ETag.
  */
 import { Router } from 'express';
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import { RECORD_CACHE_CONTROL } from '../http/caching.js';
 import { fixedDocumentHandler } from '../http/document-answer.js';
 import type { RecordTable } from '../collection-index/record-table.js';
@@ -71,7 +71,7 @@ const changeFeedDistribution = (base: string): Record<string, unknown> => ({
   'rdfs:label': 'Change feed of the collection (IIIF Change Discovery 1.0, Activity Streams 2.0)',
 });
 
-/** A record collection's event stream (src/changes/stream-routes.ts): versions and tombstones, LDES on TREE. */
+/** A record collection's event stream (src/endpoints/event-streams.ts): versions and tombstones, LDES on TREE. */
 const streamDistribution = (base: string, name: string): Record<string, unknown> => ({
   '@type': 'dcat:Distribution',
   'dct:format': 'application/ld+json',

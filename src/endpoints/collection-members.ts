@@ -6,7 +6,7 @@
  * which lists only servable records; the caller checks that the store still serves the index's generation
  * once the page is fetched, and asks again otherwise. A record missing from the answer yields undefined.
  */
-import type { ServiceContext } from '../service-context.js';
+import type { ServiceContext } from '../engine/service-context.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { recordBody, sharedRecords, type Records } from '../records/records.js';
 import { RecordCache } from '../records/record-cache.js';

@@ -6,7 +6,7 @@
  * serving generation's time.
  */
 import { Router, type Request, type Response } from 'express';
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import type { RecordTable } from '../collection-index/record-table.js';
 import { sharedIndexes } from '../engine/indexes.js';
 import type { ResourceKind } from '../engine/kind.js';

@@ -8,7 +8,7 @@
  * time as Last-Modified. A generation swap changes both.
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import { RECORD_CACHE_CONTROL } from '../http/caching.js';
 import { NotFoundError, ServiceUnavailableError } from '../http/errors.js';
 import { KindDumps, kindDumpFile } from '../sparql/kind-dumps.js';

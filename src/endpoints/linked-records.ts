@@ -5,7 +5,7 @@
  * `crm:P16_used_specific_object`. The members are the finished full records of their collection (the record
  * cache), so a card says what the record says.
  */
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import type { RecordTable } from '../collection-index/record-table.js';
 import { sharedIndexes } from '../engine/indexes.js';
 import type { LinkedRecords, ResourceKind } from '../engine/kind.js';

@@ -7,7 +7,7 @@
  * either validator.
  */
 import { Router, type Request, type Response } from 'express';
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { sharedIndexes } from '../engine/indexes.js';
 import type { RecordTable } from '../collection-index/record-table.js';

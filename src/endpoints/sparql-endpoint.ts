@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import { sendAnswer } from '../http/answer.js';
 import { weakEtag } from '../http/caching.js';
 import { staticFileRoutes } from '../pages/layout.js';

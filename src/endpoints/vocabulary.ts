@@ -5,7 +5,7 @@
  * every other document of the service.
  */
 import { Router } from 'express';
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import { RECORD_CACHE_CONTROL } from '../http/caching.js';
 import { fixedDocumentHandler } from '../http/document-answer.js';
 import type { JsonObject } from '../shaping/jsonld.js';

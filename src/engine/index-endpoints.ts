@@ -10,7 +10,7 @@
  * declared here; the kinds' own indexes live in their folders (src/kinds/<kind>/indexes.ts).
  */
 import { Router, type Request, type Response } from 'express';
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from './app-context.js';
 import { ParamError, type ActiveFilter, type CollectionFilter, type RawQuery } from '../collection-index/filters/filter.js';
 import { single } from '../collection-index/filters/params.js';
 import type { RecordTable } from '../collection-index/record-table.js';

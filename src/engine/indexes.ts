@@ -19,7 +19,7 @@
  *
  * `writeGenerationIndex` (generation-index.ts) writes the stored index of a generation being made (harvest, load, demo).
  */
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from './app-context.js';
 import { buildCollectionIndex } from '../collection-index/build.js';
 import type { CollectionIndex } from '../collection-index/collection-index.js';
 import { CollectionIndexes, RETRY_BUILD_MS } from '../collection-index/index-manager.js';

@@ -9,7 +9,7 @@ import type { IndexDeclaration, OracleDeclaration } from '../collection-index/de
 import type { RawQuery } from '../collection-index/filters/filter.js';
 import type { CollectionIndex } from '../collection-index/collection-index.js';
 import type { RecordTable } from '../collection-index/record-table.js';
-import type { ServiceContext } from '../service-context.js';
+import type { ServiceContext } from './service-context.js';
 import type { ApiDeclaration } from './api-declaration.js';
 import type { JsonObject } from '../shaping/jsonld.js';
 import type { KindSource } from '../harvest/kind-source.js';

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Router, type RequestHandler } from 'express';
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import type { RecordTable } from '../collection-index/record-table.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { sendAnswer } from '../http/answer.js';

@@ -1,5 +1,5 @@
 /** What the routes need to answer a person: the page's language, the alternates as a Link header, nouns. */
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import type { ViewContext } from './jsonld-view.js';
 import { PID } from '../vocab/iris.js';
 import type { RecordKinds } from '../vocab/record-kinds.js';

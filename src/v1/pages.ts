@@ -4,7 +4,7 @@
  * serves), parsed for the v1 shapers. As for v2, a page whose generation changed while it was fetched is
  * asked again.
  */
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import type { CollectionIndex, CollectionSlice } from '../collection-index/collection-index.js';
 import type { CollectionIndexes } from '../collection-index/index-manager.js';
 import type { RecordTable } from '../collection-index/record-table.js';

@@ -7,7 +7,7 @@
  * enters the cache the public paths read.
  */
 import { Router, type Request, type Response } from 'express';
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import { compareCodePoints } from '../collection-index/record-table.js';
 import { OBJECTS } from '../kinds/index.js';
 import { Records, sharedStatusIndex } from '../records/records.js';

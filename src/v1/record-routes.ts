@@ -7,7 +7,7 @@
  * record it continues as (v1 never redirected), its address in `Content-Location`.
  */
 import { Router, type Request, type Response } from 'express';
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import { sendAnswer } from '../http/answer.js';
 import { RECORD_CACHE_CONTROL } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';

@@ -5,7 +5,7 @@
  * 404 → the v1 error headers (the app's error handler answers).
  */
 import { Router } from 'express';
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import { NotFoundError } from '../http/errors.js';
 import { allowMethods } from '../http/methods.js';
 import { v2RateLimit } from '../http/rate-limit.js';

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { createApp } from '../../src/app.js';
 import { buildCollectionIndex } from '../../src/collection-index/build.js';
 import { oracleQuery } from '../../src/collection-index/oracle.js';

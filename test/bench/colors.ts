@@ -44,7 +44,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { createApp } from '../../src/app.js';
 import { decodeForAnalysis } from '../../src/colors/decode.js';
 import { analyseImage, DEFAULT_ANALYSE_OPTIONS } from '../../src/colors/extract.js';

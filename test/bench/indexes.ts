@@ -18,7 +18,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { createApp } from '../../src/app.js';
 import { buildCollectionIndex } from '../../src/collection-index/build.js';
 import { loadConfig } from '../../src/config/config.js';

@@ -30,7 +30,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { createApp } from '../../src/app.js';
 import { buildCollectionIndex } from '../../src/collection-index/build.js';
 import type { BuildReport, CollectionIndex } from '../../src/collection-index/collection-index.js';

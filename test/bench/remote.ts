@@ -22,7 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/config/logger.js';

@@ -24,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { createApp } from '../../src/app.js';
 import { CollectionIndex, type CollectionRequest, type CollectionSlice } from '../../src/collection-index/collection-index.js';
 import { STOP_WORDS, tokenize } from '../../src/collection-index/text/analysis.js';

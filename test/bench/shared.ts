@@ -14,7 +14,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/config/logger.js';

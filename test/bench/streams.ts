@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createApp } from '../../src/app.js';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/config/logger.js';
 import { Metrics } from '../../src/http/metrics.js';

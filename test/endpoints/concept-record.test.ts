@@ -17,7 +17,7 @@ import { Parser } from 'n3';
 import { isomorphic } from 'rdf-isomorphic';
 import request from 'supertest';
 import { createApp } from '../../src/app.js';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { loadConfig } from '../../src/config/config.js';
 import { harvestExport } from '../../src/harvest/harvest.js';
 import type { ConceptRecord } from '../../src/harvest/schema.js';

@@ -18,7 +18,7 @@ import addFormats from 'ajv-formats';
 import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../../src/app.js';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { loadConfig } from '../../src/config/config.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { QueryLibrary } from '../../src/queries/library.js';

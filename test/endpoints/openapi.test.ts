@@ -17,7 +17,7 @@ import type { ValidateFunction } from 'ajv';
 import request from 'supertest';
 import type { Response } from 'supertest';
 import { createApp } from '../../src/app.js';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import type { AgentRecord, ConceptRecord, ExhibitionRecord, ObjectRecord } from '../../src/harvest/schema.js';
 import { KINDS } from '../../src/kinds/index.js';
 import { UNDESCRIBED } from '../../src/openapi/parameters.js';

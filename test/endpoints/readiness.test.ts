@@ -9,7 +9,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import request from 'supertest';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { createApp } from '../../src/app.js';
 import { STORED_INDEX_FILE } from '../../src/collection-index/stored-index.js';
 import { loadConfig } from '../../src/config/config.js';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../../src/app.js';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { loadConfig } from '../../src/config/config.js';
 import { harvestExport } from '../../src/harvest/harvest.js';
 import { SOURCE_FILES } from '../../src/harvest/schema.js';

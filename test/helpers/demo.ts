@@ -12,7 +12,7 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from '../../src/app.js';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { loadConfig } from '../../src/config/config.js';
 import { generateCollection, type GeneratedCollection } from '../../src/generator/collection.js';
 import { writeCollection } from '../../src/generator/write.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Express } from 'express';
 import { createApp } from '../../src/app.js';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { loadConfig } from '../../src/config/config.js';
 import { harvestExport } from '../../src/harvest/harvest.js';
 import { SOURCE_FILES, type AgentRecord, type ConceptRecord, type ExhibitionRecord, type ObjectRecord } from '../../src/harvest/schema.js';

@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { loadConfig } from '../../src/config/config.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { QueryLibrary } from '../../src/queries/library.js';

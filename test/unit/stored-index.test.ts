@@ -8,7 +8,7 @@ import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../src/app.js';
-import type { AppContext } from '../../src/app-context.js';
+import type { AppContext } from '../../src/engine/app-context.js';
 import { buildCollectionIndex } from '../../src/collection-index/build.js';
 import { NotStoredError, StoredIndex, storedIndexFile, storedSelect } from '../../src/collection-index/stored-index.js';
 import { parseTextQuery } from '../../src/collection-index/text/query-parser.js';

@@ -2,7 +2,7 @@
  * The agents' index endpoints (spec, "Other indexes"): `/v2/id/nationalities` and `/v2/id/roles`, label
  * indexes over the agents' collection index.
  */
-import type { ServiceContext } from '../../service-context.js';
+import type { ServiceContext } from '../../engine/service-context.js';
 import { labelIndex, type IndexEndpoint } from '../../engine/index-endpoints.js';
 import type { LabelledSet } from '../../engine/label-index.js';
 import { AGENT_ROLES, type AgentTable } from './table.js';

@@ -3,7 +3,7 @@
  * statistics of every base colour and named tone, and `/v2/id/colors/dominant`, the objects a colour covers
  * most. Computed from the colour postings of the objects' collection index.
  */
-import type { ServiceContext } from '../../service-context.js';
+import type { ServiceContext } from '../../engine/service-context.js';
 import type { Bitset } from '../../collection-index/bitset.js';
 import { ParamError, type ActiveFilter } from '../../collection-index/filters/filter.js';
 import { single } from '../../collection-index/filters/params.js';

@@ -5,7 +5,7 @@
  * generation's index; the production density is prepared once per generation and population and then costs
  * O(buckets × log n) per request.
  */
-import type { ServiceContext } from '../../service-context.js';
+import type { ServiceContext } from '../../engine/service-context.js';
 import type { Bitset } from '../../collection-index/bitset.js';
 import { ParamError, type ActiveFilter, type RawQuery } from '../../collection-index/filters/filter.js';
 import type { TextQuery } from '../../collection-index/text/query-parser.js';

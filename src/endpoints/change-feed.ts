@@ -8,11 +8,11 @@
  */
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import { sendAnswer } from '../http/answer.js';
 import { NotAcceptableError, NotFoundError } from '../http/errors.js';
 import { negotiate, varyOnAccept } from '../http/negotiation.js';
-import { ChangeFeed, DEFAULT_PAGE_SIZE } from './feed.js';
+import { ChangeFeed, DEFAULT_PAGE_SIZE } from '../changes/feed.js';
 import type { RecordKinds } from '../vocab/record-kinds.js';
 
 /** Media type of an Activity Streams document, as the IIIF Change Discovery API gives it. */

@@ -17,14 +17,14 @@ import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Router, type Request, type Response } from 'express';
 import { JsonLdSerializer } from 'jsonld-streaming-serializer';
 import { DataFactory, Writer, type Quad, type Quad_Object, type Quad_Subject } from 'n3';
-import type { AppContext } from '../app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import { sendAnswer } from '../http/answer.js';
 import { NotFoundError, ServiceUnavailableError } from '../http/errors.js';
 import { negotiate, varyOnAccept } from '../http/negotiation.js';
 import { parseRecordRows, RDF_TYPE, type RecordGraph, type Value } from '../shaping/record-graph.js';
 import { NS } from '../vocab/namespaces.js';
-import { EventStreams, STREAM_PAGE_SIZE, type StreamEntry } from './stream.js';
-import { IMMUTABLE_CACHE_CONTROL, pageNumber, REVALIDATE_CACHE_CONTROL } from './routes.js';
+import { EventStreams, STREAM_PAGE_SIZE, type StreamEntry } from '../changes/stream.js';
+import { IMMUTABLE_CACHE_CONTROL, pageNumber, REVALIDATE_CACHE_CONTROL } from './change-feed.js';
 import { writerText } from '../rdf/write.js';
 
 export const TREE = 'https://w3id.org/tree#';

@@ -4,11 +4,11 @@
  * from this (src/engine/kind.ts), so the declarations a kind fills in need not know the app that serves them.
  */
 import type { Logger } from 'pino';
-import type { Config } from './config/config.js';
-import type { Iris } from './vocab/iris.js';
-import type { QueryStore } from './store/types.js';
-import type { Metrics } from './http/metrics.js';
-import type { QueryLibrary } from './queries/library.js';
+import type { Config } from '../config/config.js';
+import type { Iris } from '../vocab/iris.js';
+import type { QueryStore } from '../store/types.js';
+import type { Metrics } from '../http/metrics.js';
+import type { QueryLibrary } from '../queries/library.js';
 
 export interface ServiceContext {
   config: Config;
