@@ -1,6 +1,6 @@
 /**
- * Stateless replicas (issue 13): two real server processes (`node --import tsx src/server.ts`, what `npm start`
- * runs, without npm's and tsx's extra processes) on one DATA_DIR, with their rate-limit counters in one
+ * Stateless replicas (issue 13): two real server processes (what `npm start` runs, without npm's own process:
+ * test/helpers/commands.ts) on one DATA_DIR, with their rate-limit counters in one
  * throw-away Redis (Debian's redis-server on a free port). The first replica makes a small demo generation
  * (DEMO_OBJECTS) and the second one starts on it. Checked: both answer a record, a collection page and a SPARQL
  * query byte for byte alike with the same ETags; ten requests spread over both replicas use up one client's
@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { commandLine, serviceLine } from '../helpers/commands.js';
 import { freePort, REDIS_BIN, redisCommand, startRedis, type RedisServer } from '../helpers/redis.js';
 import { startServerProcess } from '../helpers/server-process.js';
 import { waitFor } from '../helpers/service-process.js';
@@ -22,7 +23,6 @@ import { restartIfCrashed, startVirtuoso, VIRTUOSO_BIN, type VirtuosoServer } fr
 
 const FILE = 'test/endpoints/replicas.test.ts';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX_LOADER = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
 const LIMIT = 10;
 const LIMITED_BODY = '{"status":429,"error":"Too many requests. Please slow down."}';
 // IRIs only: blank node labels differ from one store load to the next, so from one replica to the other.
@@ -62,10 +62,11 @@ async function readyGeneration(replica: Replica): Promise<string | undefined> {
 }
 
 
-/** Runs a data command (`tsx src/cli/<name>.ts`) with `env`; resolves with its exit code and output. */
+/** Runs a data command (test/helpers/commands.ts) with `env`; resolves with its exit code and output. */
 function runCli(name: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'src/cli', `${name}.ts`), ...args], {
+    const command = commandLine(name, args);
+    const child = spawn(command.file, command.args, {
       cwd: ROOT,
       env: { ...process.env, NODE_OPTIONS: undefined, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,8 +109,8 @@ describeWithRedis().each(STORES)('two replicas on one data folder and one Redis,
     const origin = `http://127.0.0.1:${port}`;
     const stop = await startServerProcess({
       name: `replica ${name}`,
-      bin: process.execPath,
-      args: ['--import', TSX_LOADER, join(ROOT, 'src/server.ts')],
+      bin: serviceLine().file,
+      args: serviceLine().args,
       dir,
       env: { ...env, PORT: String(port) },
       // Ready once both stores are: /readyz says the REST one is, a query that the SPARQL one is (each probe

@@ -1,5 +1,5 @@
 /**
- * The service as `npm start` runs it (src/server.ts through tsx, in a process of its own) on a data folder, for
+ * The service as `npm start` runs it (commands.ts, `serviceLine`: in a process of its own) on a data folder, for
  * tests of what only a serving process does: the remote server's watchdog and following `current`. Ready once
  * /readyz answers 200; stopped with SIGTERM (SIGKILL after 5 s).
  */
@@ -7,12 +7,10 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serviceLine } from './commands.js';
 import { freePort } from './redis.js';
 import { startServerProcess } from './server-process.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX_LOADER = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
 
 export interface ServiceProcess {
   /** `http://127.0.0.1:<port>` */
@@ -29,8 +27,8 @@ export async function startService(env: Record<string, string>, timeoutMs = 60_0
   const origin = `http://127.0.0.1:${port}`;
   const stop = await startServerProcess({
     name: 'the service (src/server.ts)',
-    bin: process.execPath,
-    args: ['--import', TSX_LOADER, join(ROOT, 'src/server.ts')],
+    bin: serviceLine().file,
+    args: serviceLine().args,
     // Its working directory, removed by stop(); the data folder is the caller's.
     dir: await mkdtemp(join(tmpdir(), 'service-')),
     env: { RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', DEMO_OBJECTS: '10', ...env, PORT: String(port), NODE_OPTIONS: undefined },
@@ -53,7 +51,8 @@ export async function startService(env: Record<string, string>, timeoutMs = 60_0
 export async function runServiceToExit(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'service-'));
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'src/server.ts')], {
+  const service = serviceLine();
+  const child = spawn(service.file, service.args, {
     cwd: dir,
     env: { ...process.env, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', ...env, PORT: String(port), NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
