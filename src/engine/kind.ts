@@ -16,10 +16,10 @@ import type { KindSource } from '../harvest/kind-source.js';
 import type { LabelledSet } from './label-index.js';
 import type { CollectionName, RecordKind } from '../vocab/iris.js';
 import type { KindNames } from '../vocab/record-kinds.js';
-import type { LinkedRecords, LocalText, RecordFact } from '../pages/declarations.js';
+import type { LinkedRecords, LocalText, RecordFact } from './page-declarations.js';
 import type { TitleLanguage } from '../collection-index/languages.js';
 
-export type { FactValue, LinkedRecords, LocalText, RecordFact } from '../pages/declarations.js';
+export type { FactValue, LinkedRecords, LocalText, RecordFact } from './page-declarations.js';
 
 export type { CollectionName };
 export type { ApiDeclaration } from './api-declaration.js';

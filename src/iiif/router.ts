@@ -3,7 +3,7 @@
  * manifests under `/manifest/<objectNumber>`. Access follows images.jsonl: "ok" images are served,
  * "restricted" ones answer 403 and "missing" or unlisted ones 404, for GET and HEAD alike. With `access`, only the images and manifests of objects public in the served
  * generation answer at all; every other id is a 404 (src/iiif/served-access.ts). Errors are thrown
- * as HttpErrors; the app's error handler (src/http/error-handler.ts) turns them into `{error}` responses.
+ * as HttpErrors; the app's error handler (src/endpoints/error-handler.ts) turns them into `{error}` responses.
  */
 import { join } from 'node:path';
 import express, { type Request, type Router } from 'express';

@@ -4,7 +4,7 @@
  * linking to the record, what the member is to the page's record (a role), and the facts its kind marks for
  * cards (an object's maker and date). Rendered from the finished JSON-LD records programs get.
  */
-import type { RecordFact } from './declarations.js';
+import type { RecordFact } from '../engine/page-declarations.js';
 import type { JsonObject } from '../shaping/jsonld.js';
 import { html, type Html } from './html.js';
 import { hrefOf, isNode, list, type JsonNode, type ViewContext } from './jsonld-view.js';

@@ -4,7 +4,7 @@
  * the members of the page as links, and the page links. Rendered from the same Hydra document programs get.
  */
 import { html, type Html } from './html.js';
-import { withQuery } from '../engine/index-endpoints.js';
+import { withQuery } from '../collection-index/filters/query-string.js';
 import { cardList, type CardOptions } from './cards.js';
 import { hrefOf, isNode, list, type JsonNode } from './jsonld-view.js';
 import { page, type Alternate } from './layout.js';

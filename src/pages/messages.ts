@@ -6,7 +6,7 @@
  */
 import type { Request, Response } from 'express';
 import type { TitleLanguage } from '../collection-index/languages.js';
-import type { LocalText } from './declarations.js';
+import type { LocalText } from '../engine/page-declarations.js';
 
 export const PAGE_LANGUAGES = [
   { tag: 'nl', code: 'NLD', name: 'Nederlands' },

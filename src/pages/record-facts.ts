@@ -6,7 +6,7 @@
 import type { TitleLanguage } from '../collection-index/languages.js';
 import type { JsonObject, JsonValue } from '../shaping/jsonld.js';
 import { asArray, isObject } from '../shaping/rules.js';
-import type { FactValue, LocalText, RecordFact } from './declarations.js';
+import type { FactValue, LocalText, RecordFact } from '../engine/page-declarations.js';
 
 /** The node objects under `key` of `node` (none when absent). */
 export const nodesOf = (node: JsonObject | undefined, key: string): JsonObject[] => (node === undefined ? [] : asArray(node[key]).filter(isObject));

@@ -4,7 +4,7 @@
  * property it has (jsonld-view.ts), and links to the same record as JSON-LD, Turtle, N-Triples, N-Quads,
  * RDF/XML and, for an object, its IIIF manifest.
  */
-import type { RecordFact } from './declarations.js';
+import type { RecordFact } from '../engine/page-declarations.js';
 import { cardList, type CardOptions } from './cards.js';
 import { html, type Html } from './html.js';
 import { hrefOf, imageFigure, isImageUrl, isNode, labelOf, linkOf, list, properties, type JsonNode, type ViewContext } from './jsonld-view.js';

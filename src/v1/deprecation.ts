@@ -5,7 +5,7 @@
  * passed in, so tests move time rather than wait for it.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { toHttpError } from '../http/error-handler.js';
+import { toHttpError } from '../endpoints/error-handler.js';
 import { GatewayTimeoutError, GoneError, HttpError, ServiceUnavailableError, type HttpErrorOptions } from '../http/errors.js';
 import { isValidPid } from '../vocab/iris.js';
 import type { V1Links } from './shaping/links.js';

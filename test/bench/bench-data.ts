@@ -34,7 +34,7 @@ import { writeCollection } from '../../src/generator/write.js';
 import { writeGenerationIndex } from '../../src/engine/generation-index.js';
 import { harvestExport, type HarvestReport } from '../../src/harvest/harvest.js';
 import { IMAGES_FILE, SOURCE_FILES, type ObjectRecord } from '../../src/harvest/schema.js';
-import { errorHandler } from '../../src/http/error-handler.js';
+import { errorHandler } from '../../src/endpoints/error-handler.js';
 import { renderImages } from '../../src/iiif/render.js';
 import { createIiifRouter } from '../../src/iiif/router.js';
 import { KIND_NAMES, KINDS } from '../../src/kinds/index.js';

@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { createApp } from '../../src/app.js';
-import { errorHandler, notFoundHandler } from '../../src/http/error-handler.js';
+import { errorHandler, notFoundHandler } from '../../src/endpoints/error-handler.js';
 import {
   GoneError,
   HttpError,

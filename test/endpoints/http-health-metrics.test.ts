@@ -1,7 +1,7 @@
 import express, { Router, type Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../../src/app.js';
-import { errorHandler } from '../../src/http/error-handler.js';
+import { errorHandler } from '../../src/endpoints/error-handler.js';
 import { NotFoundError } from '../../src/http/errors.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { EmptyGenerationStore, httpTestContext, manifestStub, memoryLogger, ReadinessOnlyStore } from '../helpers/http-context.js';

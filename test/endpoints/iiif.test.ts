@@ -13,7 +13,7 @@ import type { ObjectRecord } from '../../src/harvest/schema.js';
 import { minimalObjectRecord } from '../helpers/object-record.js';
 import { renderImages } from '../../src/iiif/render.js';
 import { createIiifRouter } from '../../src/iiif/router.js';
-import { errorHandler } from '../../src/http/error-handler.js';
+import { errorHandler } from '../../src/endpoints/error-handler.js';
 import { renderedImagePath } from '../../src/iiif/rendered-files.js';
 import type { ImageSpec } from '../../src/iiif/image-list.js';
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
 import { sparqlRoutes } from '../../src/endpoints/sparql-endpoint.js';
-import { errorHandler } from '../../src/http/error-handler.js';
+import { errorHandler } from '../../src/endpoints/error-handler.js';
 import { ParseWorker } from '../../src/sparql/parse-worker.js';
 import { memoryLogger } from '../helpers/http-context.js';
 import { sourceObjects, startDemoApp, type DemoApp } from '../helpers/demo.js';

@@ -18,7 +18,7 @@ import { generateCollection, type GeneratedCollection } from '../../src/generato
 import { writeCollection } from '../../src/generator/write.js';
 import { harvestExport } from '../../src/harvest/harvest.js';
 import { IMAGES_FILE, SOURCE_FILES, type ObjectRecord } from '../../src/harvest/schema.js';
-import { errorHandler } from '../../src/http/error-handler.js';
+import { errorHandler } from '../../src/endpoints/error-handler.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { renderImages } from '../../src/iiif/render.js';
 import { createIiifRouter } from '../../src/iiif/router.js';

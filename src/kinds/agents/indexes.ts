@@ -3,7 +3,7 @@
  * indexes over the agents' collection index.
  */
 import type { ServiceContext } from '../../engine/service-context.js';
-import { labelIndex, type IndexEndpoint } from '../../engine/index-endpoints.js';
+import { labelIndex, type IndexEndpoint } from '../../endpoints/index-endpoints.js';
 import type { LabelledSet } from '../../engine/label-index.js';
 import { AGENT_ROLES, type AgentTable } from './table.js';
 

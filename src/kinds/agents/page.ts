@@ -4,7 +4,7 @@
  * in each, are listed by the objects' own `agent` filter.
  */
 import type { TitleLanguage } from '../../collection-index/languages.js';
-import type { LinkedRecords, LocalText, RecordFact } from '../../pages/declarations.js';
+import type { LinkedRecords, LocalText, RecordFact } from '../../engine/page-declarations.js';
 import { fact, labelledValues, nodesOf, spanOf, textValues } from '../../pages/record-facts.js';
 import type { JsonObject } from '../../shaping/jsonld.js';
 import { agentRoles } from '../objects/page.js';

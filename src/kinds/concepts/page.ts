@@ -3,7 +3,7 @@
  * (the narrower concepts' included, as the objects' `concept` filter selects them), as cards.
  */
 import type { TitleLanguage } from '../../collection-index/languages.js';
-import type { LinkedRecords, LocalText, RecordFact } from '../../pages/declarations.js';
+import type { LinkedRecords, LocalText, RecordFact } from '../../engine/page-declarations.js';
 import { fact, labelledValues, nodesOf } from '../../pages/record-facts.js';
 import type { JsonObject } from '../../shaping/jsonld.js';
 

@@ -3,7 +3,7 @@
  * venue and the organiser or curator; and the objects it showed, as cards.
  */
 import type { TitleLanguage } from '../../collection-index/languages.js';
-import type { LinkedRecords, LocalText, RecordFact } from '../../pages/declarations.js';
+import type { LinkedRecords, LocalText, RecordFact } from '../../engine/page-declarations.js';
 import { fact, labelledValues, nodesOf, spanOf, textValues } from '../../pages/record-facts.js';
 import type { JsonObject } from '../../shaping/jsonld.js';
 

@@ -9,7 +9,7 @@ import { ParamError, type ActiveFilter } from '../../collection-index/filters/fi
 import { single } from '../../collection-index/filters/params.js';
 import { linearLightCentroid } from '../../colors/centroid.js';
 import type { BaseColor } from '../../colors/base-colors.js';
-import { filterParams, integerParam, PerIndex, queryString, round, withQuery, type IndexEndpoint } from '../../engine/index-endpoints.js';
+import { filterParams, integerParam, PerIndex, queryString, round, withQuery, type IndexEndpoint } from '../../endpoints/index-endpoints.js';
 import type { ResourceKind } from '../../engine/kind.js';
 import { CollectionMembers } from '../../endpoints/collection-members.js';
 import { dominantContext, indexContext } from '../../endpoints/index-context.js';

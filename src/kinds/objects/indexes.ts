@@ -9,7 +9,7 @@ import type { ServiceContext } from '../../engine/service-context.js';
 import type { Bitset } from '../../collection-index/bitset.js';
 import { ParamError, type ActiveFilter, type RawQuery } from '../../collection-index/filters/filter.js';
 import type { TextQuery } from '../../collection-index/text/query-parser.js';
-import { filterParams, integerParam, labelIndex, PerIndex, queryString, round, withQuery, type IndexEndpoint } from '../../engine/index-endpoints.js';
+import { filterParams, integerParam, labelIndex, PerIndex, queryString, round, withQuery, type IndexEndpoint } from '../../endpoints/index-endpoints.js';
 import type { ResourceKind } from '../../engine/kind.js';
 import type { LabelledSet } from '../../engine/label-index.js';
 import { BASE_COLORS } from '../../colors/base-colors.js';

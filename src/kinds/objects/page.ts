@@ -4,7 +4,7 @@
  * also on its card. And the role an agent had in an object, for the cards on the agent's page.
  */
 import type { TitleLanguage } from '../../collection-index/languages.js';
-import type { LocalText, RecordFact } from '../../pages/declarations.js';
+import type { LocalText, RecordFact } from '../../engine/page-declarations.js';
 import { fact, labelIn, labelledValues, nodesOf, scalar, spanOf, textValues } from '../../pages/record-facts.js';
 import type { JsonObject } from '../../shaping/jsonld.js';
 

@@ -12,7 +12,7 @@
  */
 import { ParamError, type RawQuery } from '../../collection-index/filters/filter.js';
 import { single } from '../../collection-index/filters/params.js';
-import { integerParam, PerIndex, type IndexEndpoint } from '../../engine/index-endpoints.js';
+import { integerParam, PerIndex, type IndexEndpoint } from '../../endpoints/index-endpoints.js';
 import type { RelatedRecord } from '../../engine/kind.js';
 import { indexContext } from '../../endpoints/index-context.js';
 import { NotFoundError } from '../../http/errors.js';

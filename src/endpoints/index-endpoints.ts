@@ -10,12 +10,13 @@
  * declared here; the kinds' own indexes live in their folders (src/kinds/<kind>/indexes.ts).
  */
 import { Router, type Request, type Response } from 'express';
-import type { AppContext } from './app-context.js';
+import type { AppContext } from '../engine/app-context.js';
 import { ParamError, type ActiveFilter, type CollectionFilter, type RawQuery } from '../collection-index/filters/filter.js';
 import { single } from '../collection-index/filters/params.js';
+import { withQuery } from '../collection-index/filters/query-string.js';
 import type { RecordTable } from '../collection-index/record-table.js';
-import { asBadRequest } from '../endpoints/collection-params.js';
-import { indexContext } from '../endpoints/index-context.js';
+import { asBadRequest } from './collection-params.js';
+import { indexContext } from './index-context.js';
 import { sendAnswer } from '../http/answer.js';
 import { RECORD_CACHE_CONTROL, weakEtag } from '../http/caching.js';
 import { JSON_LD_CONTENT_TYPE } from '../http/json-ld.js';
@@ -25,23 +26,13 @@ import { pageLanguage } from '../pages/messages.js';
 import { viewContext } from '../pages/negotiation.js';
 import type { JsonNode } from '../pages/jsonld-view.js';
 import type { CollectionName } from '../vocab/iris.js';
-import { sharedIndexes } from './indexes.js';
-import type { IndexEndpoint, ResourceKind } from './kind.js';
-import { countLabels, type CountedLabel, type LabelledSet } from './label-index.js';
+import { sharedIndexes } from '../engine/indexes.js';
+import type { IndexEndpoint, ResourceKind } from '../engine/kind.js';
+import { countLabels, type CountedLabel, type LabelledSet } from '../engine/label-index.js';
 
-export type { IndexEndpoint, IndexEndpoints } from './kind.js';
+export type { IndexEndpoint, IndexEndpoints } from '../engine/kind.js';
 
-/**
- * A query string for links and `@id`s: values percent-encoded as by encodeURIComponent, with `(` and `)`
- * encoded too (the real service's links) and `/` kept readable (`date=1900/1909`, as the spec writes it).
- */
-export function queryString(params: readonly (readonly [string, string])[]): string {
-  return params
-    .map(([name, value]) => `${name}=${encodeURIComponent(value).replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/%2F/g, '/')}`)
-    .join('&');
-}
-
-export const withQuery = (url: string, params: readonly (readonly [string, string])[]): string => (params.length === 0 ? url : `${url}?${queryString(params)}`);
+export { queryString, withQuery } from '../collection-index/filters/query-string.js';
 
 /** An integer parameter, or a ParamError naming `example`; undefined when absent. */
 export function integerParam(query: RawQuery, name: string, example = 10): number | undefined {

@@ -15,12 +15,12 @@ import {
   InternalServerError,
   NotFoundError,
   ServiceUnavailableError,
-} from './errors.js';
+} from '../http/errors.js';
 import { cutForLog, redactUrl } from '../config/redact.js';
-import { HTML_CONTENT_TYPE, negotiate } from './negotiation.js';
+import { HTML_CONTENT_TYPE, negotiate } from '../http/negotiation.js';
 import { messagePage } from '../pages/error-page.js';
 import { pageLanguage } from '../pages/messages.js';
-import { setNotServedReason } from './request-log.js';
+import { setNotServedReason } from '../http/request-log.js';
 
 /** Offers of an error body: JSON unless the client prefers HTML (a browser). */
 const ERROR_OFFERS = ['application/json', 'application/ld+json', 'text/html'] as const;
