@@ -4,7 +4,7 @@
  * validators, a redirect, gone, or not found). One `Records` per kind and app (`sharedRecords`), so the
  * single endpoint and the collection's full records share one cache.
  */
-import type { RecordDeclaration } from '../engine/kind.js';
+import type { RecordDeclaration } from './declarations.js';
 import { ChangeTimes } from '../changes/feed.js';
 import type { QueryStore } from '../store/types.js';
 import type { QueryLibrary } from '../queries/library.js';

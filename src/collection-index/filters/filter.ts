@@ -9,9 +9,9 @@ import type { RecordTable, Row } from '../record-table.js';
 import type { SortOrder } from '../sort-orders.js';
 import type { Iris } from '../../vocab/iris.js';
 import type { BoundTerm } from '../../queries/terms.js';
+import type { RawQuery } from '../../http/raw-query.js';
 
-/** The query string as Express parses it: a value, or a list when a parameter is repeated. */
-export type RawQuery = Readonly<Record<string, unknown>>;
+export type { RawQuery } from '../../http/raw-query.js';
 
 /** A parameter value the collection refuses; the endpoint answers 400 with this message. */
 export class ParamError extends Error {
