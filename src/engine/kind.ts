@@ -6,7 +6,7 @@
  * stubs and full records, the record cache, the compiled frame, negotiation, caching headers and errors.
  */
 import type { IndexDeclaration, OracleDeclaration } from '../collection-index/declarations.js';
-import type { RawQuery } from '../collection-index/filters/filter.js';
+import type { RawQuery } from '../http/raw-query.js';
 import type { CollectionIndex } from '../collection-index/collection-index.js';
 import type { RecordTable } from '../collection-index/record-table.js';
 import type { ServiceContext } from './service-context.js';

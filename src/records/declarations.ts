@@ -18,7 +18,7 @@ export interface RecordDeclaration {
   /**
    * Where a store worker imports `shape` from: the URL of the module that exports it, and the export's name
    * (`shapingExport`). With it, the embedded store shapes the kind's records in the worker that reads them
-   * (records/shaped-records.ts); without it, they are shaped on the main thread.
+   * (store/shaped-records.ts); without it, they are shaped on the main thread.
    */
   readonly shapeExport?: { readonly module: string; readonly name: string };
   /** Cache-Control of a 200 (ETag and Last-Modified are always sent); undefined sends none. */

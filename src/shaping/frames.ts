@@ -1,6 +1,6 @@
 /**
  * The frame and context files (frames/), read without jsonld.js, so that a store worker shapes records without
- * loading it (records/shaped-records.ts). Contexts are local files inlined here: a frame that names a remote
+ * loading it (store/shaped-records.ts). Contexts are local files inlined here: a frame that names a remote
  * `@context` fails loudly.
  */
 import { readFileSync } from 'node:fs';

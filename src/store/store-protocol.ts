@@ -18,7 +18,7 @@ export type ToWorker =
       format: QueryResultFormat | undefined;
       union: boolean;
       nonPublic: boolean;
-      /** Shape the answer's records and answer them packed (records/shaped-records.ts) instead of the answer. */
+      /** Shape the answer's records and answer them packed (shaped-records.ts) instead of the answer. */
       shape?: ShapingJob;
     }
   /** Change the held generation into the one in `generationDir`, written on it (record-delta.ts). */

@@ -50,7 +50,7 @@ export interface QueryOptions {
   clientQuery?: boolean;
   /**
    * Shape the records of the answer (a page's rows of record graphs as TSV results, or one record's CONSTRUCT as
-   * N-Triples) in the store's own thread and answer them packed (records/shaped-records.ts); only for a store
+   * N-Triples) in the store's own thread and answer them packed (shaped-records.ts); only for a store
    * whose `shapesRecords` is true.
    */
   shape?: ShapingJob;

@@ -1,5 +1,5 @@
 /**
- * Records shaped in the store worker that reads them (records/shaped-records.ts): the query's answer is parsed,
+ * Records shaped in the store worker that reads them (shaped-records.ts): the query's answer is parsed,
  * framed and shaped here, so the main thread receives finished JSON, and the two workers of the shared
  * embedded store shape a page's records on both cores at once. A kind's shaping function is imported once
  * per worker from the module its declaration names; frames are read once.
