@@ -350,5 +350,5 @@ describe('the app on a generation with a stored index in any state', () => {
     } finally {
       await store.close();
     }
-  });
+  }, 180_000);
 });
