@@ -6,14 +6,12 @@
  * running at once share one run), send. A GET without a query is answered with the query editor (browsers)
  * or the service description (RDF clients). Mount outside /v2: it has its own rate limit and accepts POST.
  */
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../engine/app-context.js';
 import { sendAnswer } from '../http/answer.js';
 import { weakEtag } from '../http/caching.js';
-import { staticFileRoutes } from '../pages/layout.js';
+import { packageFolder, staticFileRoutes } from '../pages/layout.js';
 import { BadRequestError, GatewayTimeoutError, MethodNotAllowedError, NotAcceptableError, ServiceUnavailableError } from '../http/errors.js';
 import { negotiate, rdfContentType, serialiseQuads, varyOnAccept, type RdfSyntax } from '../http/negotiation.js';
 import { v2RateLimit } from '../http/rate-limit.js';
@@ -66,18 +64,12 @@ function storeFailure(err: unknown, deadlineMs: number): unknown {
   return err;
 }
 
-/** The directory of the YASGUI build in node_modules (served as is: no copy, no CDN). */
-function yasguiBuildDir(): string {
-  const require = createRequire(import.meta.url);
-  return dirname(require.resolve('@zazuko/yasgui/build/yasgui.min.js'));
-}
-
 const PUBLIC_DIR = fileURLToPath(new URL('../../public/sparql', import.meta.url));
 
 /** Static files of the editor: YASGUI's build and this service's own script and styles. */
 const assetRoutes = (): Router =>
   staticFileRoutes([
-    { dir: yasguiBuildDir(), files: ['yasgui.min.js', 'yasgui.min.css', 'yasgui.min.js.map'] },
+    { dir: packageFolder('@zazuko/yasgui/build/yasgui.min.js'), files: ['yasgui.min.js', 'yasgui.min.css', 'yasgui.min.js.map'] },
     { dir: PUBLIC_DIR, files: ['editor.js', 'editor.css'] },
   ]);
 

@@ -6,8 +6,6 @@
  *     (/docs/assets/*), no CDN;
  *   - GET /api-docs: 301 to /docs (the museum service's own path of its documentation).
  */
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Router, type RequestHandler } from 'express';
 import type { AppContext } from '../engine/app-context.js';
@@ -15,7 +13,7 @@ import type { RecordTable } from '../collection-index/record-table.js';
 import type { ResourceKind } from '../engine/kind.js';
 import { sendAnswer } from '../http/answer.js';
 import { weakEtag } from '../http/caching.js';
-import { staticFileRoutes } from '../pages/layout.js';
+import { packageFolder, staticFileRoutes } from '../pages/layout.js';
 import { negotiate, varyOnAccept } from '../http/negotiation.js';
 import { buildOpenApiDocument } from './document.js';
 import { docsPage } from './docs-page.js';
@@ -26,18 +24,12 @@ const DOCUMENT_TYPES = ['application/json', 'application/vnd.oai.openapi+json'] 
 const CACHE_CONTROL = 'public, max-age=3600';
 const DOCS_TITLE = 'Design Museum Gent — Collection API v2';
 
-/** The directory of the Swagger UI build in node_modules (served as is). */
-function swaggerUiDir(): string {
-  const require = createRequire(import.meta.url);
-  return dirname(require.resolve('swagger-ui-dist/package.json'));
-}
-
 const PUBLIC_DIR = fileURLToPath(new URL('../../public/docs', import.meta.url));
 
 /** Static files of the page: Swagger UI's bundle and styles, and this service's own script and styles. */
 const assetRoutes = (): Router =>
   staticFileRoutes([
-    { dir: swaggerUiDir(), files: ['swagger-ui-bundle.js', 'swagger-ui.css', 'swagger-ui-bundle.js.map', 'swagger-ui.css.map'] },
+    { dir: packageFolder('swagger-ui-dist/package.json'), files: ['swagger-ui-bundle.js', 'swagger-ui.css', 'swagger-ui-bundle.js.map', 'swagger-ui.css.map'] },
     { dir: PUBLIC_DIR, files: ['docs.js', 'docs.css'] },
   ]);
 

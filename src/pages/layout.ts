@@ -18,6 +18,9 @@ export const PAGES_CSS = '/assets/pages/pages.css';
 export const OSD_SCRIPT = '/assets/pages/openseadragon/openseadragon.min.js';
 export const VIEWER_SCRIPT = '/assets/pages/viewer.js';
 
+/** The folder of `file`, a file of an installed package (its assets are served from there: no copy, no CDN). */
+export const packageFolder = (file: string): string => dirname(createRequire(import.meta.url).resolve(file));
+
 /** GET routes for named files of local folders (a page's scripts and styles; no CDN), cached for a day. */
 export function staticFileRoutes(sources: readonly { dir: string; files: readonly string[] }[]): Router {
   const router = Router();
@@ -30,7 +33,7 @@ export function staticFileRoutes(sources: readonly { dir: string; files: readonl
 
 const PUBLIC_DIR = fileURLToPath(new URL('../../public/pages', import.meta.url));
 /** OpenSeadragon's build in node_modules (served as is: no copy, no CDN). */
-const OSD_DIR = dirname(createRequire(import.meta.url).resolve('openseadragon/build/openseadragon/openseadragon.min.js'));
+const OSD_DIR = packageFolder('openseadragon/build/openseadragon/openseadragon.min.js');
 
 /** GET /assets/pages/*: the pages' stylesheet and viewer script, OpenSeadragon and its button images (mount at /assets/pages). */
 export const pageAssetRoutes = (): Router => {

@@ -107,10 +107,11 @@ describeWithRedis().each(STORES)('two replicas on one data folder and one Redis,
   const startReplica = async (name: string, port: number): Promise<Replica> => {
     const dir = await mkdtemp(join(tmpdir(), `replica-${name}-`));
     const origin = `http://127.0.0.1:${port}`;
+    const service = serviceLine();
     const stop = await startServerProcess({
       name: `replica ${name}`,
-      bin: serviceLine().file,
-      args: serviceLine().args,
+      bin: service.file,
+      args: service.args,
       dir,
       env: { ...env, PORT: String(port) },
       // Ready once both stores are: /readyz says the REST one is, a query that the SPARQL one is (each probe

@@ -25,10 +25,11 @@ export interface ServiceProcess {
 export async function startService(env: Record<string, string>, timeoutMs = 60_000, onReadyz?: (answer: { status: number; body: string }) => void): Promise<ServiceProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
+  const service = serviceLine();
   const stop = await startServerProcess({
     name: 'the service (src/server.ts)',
-    bin: serviceLine().file,
-    args: serviceLine().args,
+    bin: service.file,
+    args: service.args,
     // Its working directory, removed by stop(); the data folder is the caller's.
     dir: await mkdtemp(join(tmpdir(), 'service-')),
     env: { RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', DEMO_OBJECTS: '10', ...env, PORT: String(port), NODE_OPTIONS: undefined },
